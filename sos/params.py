@@ -1,0 +1,157 @@
+"""URL parameters of the app, validated (DESIGN §3). Pure functions; no DOM.
+
+Parameters (all optional): ``size`` 3..12, ``mode`` general|simple, ``players`` 2..4,
+``seats`` comma list of human|easy|medium|hard|perfect (one per player), ``lang`` en|de,
+``embed`` 1|0. A bad value is replaced by the default and reported as a notice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+from urllib.parse import parse_qs
+
+from .i18n import LANGUAGES, text
+from .rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode
+
+SEAT_KINDS: Final[tuple[str, ...]] = ("human", "easy", "medium", "hard", "perfect")
+DEFAULT_SIZE: Final = 6
+_MAX_SHOWN: Final = 24
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Settings of a new game as chosen by URL or by the settings form."""
+
+    size: int = DEFAULT_SIZE
+    mode: Mode = "general"
+    players: int = 2
+    seats: tuple[str, ...] = ("human", "human")
+    lang: str | None = None
+    embed: bool = False
+    game: str | None = None
+
+    def with_players(self, players: int) -> Settings:
+        """The same settings with ``players`` seats (new seats are human)."""
+        seats = (self.seats + ("human",) * MAX_PLAYERS)[:players]
+        return Settings(self.size, self.mode, players, seats, self.lang, self.embed, self.game)
+
+
+@dataclass
+class ParsedParams:
+    """Result of :func:`parse_params`: the settings and the notices about bad values."""
+
+    settings: Settings
+    notices: list[str] = field(default_factory=list)
+
+
+def _shown(value: str) -> str:
+    value = value.replace("\n", " ")
+    return value if len(value) <= _MAX_SHOWN else value[: _MAX_SHOWN - 1] + "…"
+
+
+def parse_params(query: str, browser_lang: str = "en") -> ParsedParams:
+    """Validate a URL query string (with or without the leading ``?``).
+
+    Args:
+        query: e.g. ``"?size=8&mode=simple"``.
+        browser_lang: language for the notices when ``lang`` is absent or bad.
+
+    Returns:
+        The settings (defaults for missing or bad values) and one notice per bad value, in the
+        language of the page.
+    """
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True)
+
+    def last(name: str) -> str | None:
+        got = values.get(name)
+        return got[-1] if got else None
+
+    bad: list[tuple[str, str, str, str]] = []  # name, value, reason key, default shown
+
+    lang: str | None = None
+    raw = last("lang")
+    if raw is not None:
+        if raw.lower() in LANGUAGES:
+            lang = raw.lower()
+        else:
+            bad.append(("lang", raw, "notice.reason.lang", browser_lang))
+
+    size = DEFAULT_SIZE
+    raw = last("size")
+    if raw is not None:
+        if raw.strip().isdigit() and MIN_APP_SIZE <= int(raw) <= MAX_APP_SIZE:
+            size = int(raw)
+        else:
+            bad.append(("size", raw, "notice.reason.size", str(DEFAULT_SIZE)))
+
+    mode: Mode = "general"
+    raw = last("mode")
+    if raw is not None:
+        if raw.lower() == "general":
+            mode = "general"
+        elif raw.lower() == "simple":
+            mode = "simple"
+        else:
+            bad.append(("mode", raw, "notice.reason.mode", "general"))
+
+    players: int | None = None
+    raw = last("players")
+    if raw is not None:
+        if raw.strip().isdigit() and MIN_PLAYERS <= int(raw) <= MAX_PLAYERS:
+            players = int(raw)
+        else:
+            bad.append(("players", raw, "notice.reason.players", "2"))
+
+    seats: tuple[str, ...] | None = None
+    raw = last("seats")
+    if raw is not None:
+        parts = tuple(part.strip().lower() for part in raw.split(","))
+        if not all(part in SEAT_KINDS for part in parts) or not (
+            MIN_PLAYERS <= len(parts) <= MAX_PLAYERS
+        ):
+            bad.append(("seats", raw, "notice.reason.seats", "human"))
+        elif players is not None and len(parts) != players:
+            bad.append(("seats", raw, "notice.reason.seats_count", "human"))
+        else:
+            seats = parts
+            players = len(parts)
+    if players is None:
+        players = 2
+    if seats is None:
+        seats = ("human",) * players
+
+    embed = False
+    raw = last("embed")
+    if raw is not None:
+        if raw in ("1", "true"):
+            embed = True
+        elif raw not in ("0", "false", ""):
+            bad.append(("embed", raw, "notice.reason.embed", "0"))
+
+    game = last("game")
+    notice_lang = lang or browser_lang
+    notices = [
+        text(
+            notice_lang,
+            "notice.bad_param",
+            name=name,
+            value=_shown(value),
+            reason=text(notice_lang, reason),
+            default=default,
+        )
+        for name, value, reason, default in bad
+    ]
+    return ParsedParams(Settings(size, mode, players, seats, lang, embed, game), notices)
+
+
+def to_query(settings: Settings) -> str:
+    """The query string (with ``?``) that :func:`parse_params` reads back as ``settings``."""
+    parts = [f"size={settings.size}", f"mode={settings.mode}", f"players={settings.players}"]
+    if any(seat != "human" for seat in settings.seats):
+        parts.append("seats=" + ",".join(settings.seats))
+    if settings.lang:
+        parts.append(f"lang={settings.lang}")
+    if settings.embed:
+        parts.append("embed=1")
+    return "?" + "&".join(parts)

@@ -1,0 +1,1 @@
+"""The browser layer: the only code that imports ``pyscript``/``js``. Loaded by PyScript."""
