@@ -238,7 +238,7 @@ class App:
             swatch.setAttribute("class", "swatch")
             swatch.setAttribute("viewBox", "0 0 3 1")
             swatch.setAttribute("aria-hidden", "true")
-            self._draw_mark(swatch, LineView(0, 0, 0, 2, p.index), p.style)
+            self._draw_mark(swatch, LineView(0, 0, 0, 2, p.index), p.style, legend=True)
             name = document.createElement("span")
             name.className = "name"
             name.textContent = p.name
@@ -251,19 +251,21 @@ class App:
 
     def _render_marks(self, lines: tuple[LineView, ...]) -> None:
         marks = _by_id("marks")
-        if marks.childElementCount == len(lines):
-            return  # marks are only ever added (or all removed by a new game)
-        marks.replaceChildren()
-        for line in lines:
+        drawn = int(marks.childElementCount)
+        if drawn > len(lines):  # a new game (or, later, an undo): draw afresh
+            marks.replaceChildren()
+            drawn = 0
+        for line in lines[drawn:]:  # only the new SOSs, so only they animate in
             style = ("ring", "strike", "dash", "double")[line.player % 4]
             self._draw_mark(marks, line, style)
 
-    def _draw_mark(self, parent: Any, line: LineView, style: str) -> None:
+    def _draw_mark(self, parent: Any, line: LineView, style: str, legend: bool = False) -> None:
         x1, y1 = line.c1 + 0.5, line.r1 + 0.5
         x2, y2 = line.c2 + 0.5, line.r2 + 0.5
         group = document.createElementNS(SVG_NS, "g")
-        group.setAttribute("data-sos", line.key)
-        group.setAttribute("data-player", str(line.player))
+        if not legend:  # legend swatches are not SOSs on the board
+            group.setAttribute("data-sos", line.key)
+            group.setAttribute("data-player", str(line.player))
         dx, dy = x2 - x1, y2 - y1
         length = (dx * dx + dy * dy) ** 0.5
         ux, uy = dx / length, dy / length
