@@ -282,7 +282,8 @@ class GameState:
         lines = tuple(completed_lines(self._cells, self._geo, index, action.letter))
         player = self._to_move
         self._place(index, action.letter)
-        self._records.append(PlyRecord(Action(action.row, action.col, action.letter), player, lines))
+        stored = Action(action.row, action.col, action.letter)
+        self._records.append(PlyRecord(stored, player, lines))
         if lines:
             self._scores[player] += len(lines)
             if self.rules.mode == "simple":

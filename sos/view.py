@@ -104,7 +104,8 @@ def result_text(state: GameState, lang: str) -> str | None:
         return text(lang, "result.draw.simple")
     if len(outcome.tied) < state.rules.players:
         names = _join_names(lang, [player_name(lang, p) for p in outcome.tied])
-        return text(lang, "result.draw.between", names=names, points=outcome.scores[outcome.tied[0]])
+        points = outcome.scores[outcome.tied[0]]
+        return text(lang, "result.draw.between", names=names, points=points)
     return text(lang, "result.draw", scores=scores)
 
 

@@ -9,7 +9,9 @@ import pytest
 import rule_cases
 
 CASES: list[tuple[str, Callable[[], None]]] = [
-    (name, getattr(rule_cases, name)) for name in sorted(dir(rule_cases)) if name.startswith("case_")
+    (name, getattr(rule_cases, name))
+    for name in sorted(dir(rule_cases))
+    if name.startswith("case_")
 ]
 
 

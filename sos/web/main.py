@@ -287,7 +287,9 @@ class App:
             group.appendChild(rect)
         else:
             ext = 0.32
-            offsets = [(0.0, 0.0)] if style != "double" else [(-uy * 0.1, ux * 0.1), (uy * 0.1, -ux * 0.1)]
+            offsets = [(0.0, 0.0)]
+            if style == "double":  # two parallel strokes, 0.2 squares apart
+                offsets = [(-uy * 0.1, ux * 0.1), (uy * 0.1, -ux * 0.1)]
             for ox, oy in offsets:
                 seg = document.createElementNS(SVG_NS, "line")
                 for name, value in (

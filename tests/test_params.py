@@ -1,0 +1,65 @@
+"""URL parameters: valid values are taken, bad ones reported and replaced by defaults."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sos.params import Settings, parse_params, to_query
+
+
+def test_defaults() -> None:
+    parsed = parse_params("")
+    assert parsed.settings == Settings()
+    assert parsed.notices == []
+
+
+def test_valid_values() -> None:
+    parsed = parse_params("?size=12&mode=simple&players=3&lang=de&embed=1")
+    s = parsed.settings
+    assert (s.size, s.mode, s.players, s.lang, s.embed) == (12, "simple", 3, "de", True)
+    assert s.seats == ("human", "human", "human")
+    assert parsed.notices == []
+
+
+def test_seats_set_the_number_of_players() -> None:
+    s = parse_params("?seats=human,hard,easy").settings
+    assert s.players == 3 and s.seats == ("human", "hard", "easy")
+
+
+def test_seats_disagreeing_with_players_are_reported() -> None:
+    parsed = parse_params("?players=2&seats=human,hard,easy")
+    assert parsed.settings.players == 2 and parsed.settings.seats == ("human", "human")
+    assert len(parsed.notices) == 1 and "seats=" in parsed.notices[0]
+
+
+def test_bad_values_reported_in_the_page_language() -> None:
+    parsed = parse_params("?size=2&mode=x&players=9&lang=fr&embed=maybe&seats=robot")
+    assert parsed.settings == Settings()
+    assert len(parsed.notices) == 6
+    german = parse_params("?size=13&lang=de")
+    assert german.settings.lang == "de"
+    assert german.notices == [
+        "size=13 ignoriert: die Spielfeldgröße muss eine ganze Zahl von 3 bis 12 sein; "
+        "es gilt 6."
+    ]
+
+
+def test_long_values_are_shortened_in_notices() -> None:
+    parsed = parse_params("?mode=" + "x" * 500)
+    assert len(parsed.notices[0]) < 200
+
+
+def test_round_trip() -> None:
+    s = Settings(size=9, mode="simple", players=3, seats=("human", "hard", "easy"), lang="de")
+    assert parse_params(to_query(s)).settings == s
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_any_query_gives_valid_settings(query: str) -> None:
+    parsed = parse_params(query)
+    s = parsed.settings
+    assert 3 <= s.size <= 12 and s.mode in ("general", "simple") and 2 <= s.players <= 4
+    assert len(s.seats) == s.players
+    assert all(isinstance(n, str) and n for n in parsed.notices)

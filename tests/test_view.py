@@ -1,0 +1,60 @@
+"""The view model and the text catalogs."""
+
+from __future__ import annotations
+
+import re
+import string
+
+from sos import Action, GameState, Rules, new_game
+from sos.i18n import CATALOGS, pick_language
+from sos.view import view_model
+
+
+def test_catalogs_have_the_same_keys_and_placeholders() -> None:
+    en, de = CATALOGS["en"], CATALOGS["de"]
+    assert set(en) == set(de), set(en) ^ set(de)
+    fields = string.Formatter()
+    for key in en:
+        names_en = {f for _, f, _, _ in fields.parse(en[key]) if f}
+        names_de = {f for _, f, _, _ in fields.parse(de[key]) if f}
+        assert names_en == names_de, key
+
+
+def test_pick_language() -> None:
+    assert pick_language(["de-AT", "en"]) == "de"
+    assert pick_language(["fr", "en-GB"]) == "en"
+    assert pick_language(["fr"]) == "en"
+
+
+def test_view_of_a_scoring_move() -> None:
+    state = GameState.from_text("S.S/.../S.S")
+    state.apply(Action(1, 1, "O"))
+    vm = view_model(state)
+    assert vm.status == "Player 1 scored 2 and moves again"
+    assert [(line.key, line.player) for line in vm.lines] == [("0,0,2,2", 0), ("0,2,2,0", 0)]
+    assert vm.cells[1][1].last and vm.cells[1][1].letter == "O"
+    assert vm.cells[1][1].label == "b2, O, last move"
+    assert vm.cells[0][1].label == "b1, empty"
+    assert [p.score for p in vm.players] == [2, 0]
+    assert vm.players[0].current and not vm.game_over
+
+
+def test_view_of_results() -> None:
+    state = GameState.from_text("OOO/OOO/SO.", to_move=1, scores=[3, 0])
+    state.apply(Action(2, 2, "S"))
+    vm = view_model(state)
+    assert vm.game_over and vm.result == "Player 1 wins, 3–1" and vm.players[0].winner
+    draw = GameState.from_text("OOO/OOO/OO.", players=3, scores=[2, 2, 1])
+    draw.apply(Action(2, 2, "O"))
+    assert view_model(draw).result == "Draw between Player 1 and Player 2, 2 each"
+    assert view_model(draw, "de").result == "Unentschieden zwischen Spieler 1 und Spieler 2, je 2"
+    simple = new_game(Rules(3, 3, "simple"))
+    for a in ("S@a1", "S@c1", "O@b1"):
+        simple.apply(Action.parse(a))
+    assert view_model(simple).result == "Player 1 wins with the first SOS"
+
+
+def test_no_markup_in_catalogs() -> None:
+    for catalog in CATALOGS.values():
+        for value in catalog.values():
+            assert not re.search(r"<[a-z/]", value)
