@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Copy the self-hosted runtime (Pyodide + PyScript core) from node_modules into static/vendor/.
+// The page then loads everything from its own origin: no CDN at runtime.
+//
+// Usage: node scripts/build.mjs   (from any directory; paths are relative to the repo root)
+
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const modules = join(root, "node_modules");
+const vendor = join(root, "static", "vendor");
+
+// Pyodide: only what a browser needs to boot the interpreter with the standard library.
+const PYODIDE_FILES = [
+  "pyodide.mjs",
+  "pyodide.asm.mjs",
+  "pyodide.asm.wasm",
+  "python_stdlib.zip",
+  "pyodide-lock.json",
+];
+
+function fail(message) {
+  console.error(`build: ${message}`);
+  process.exit(1);
+}
+
+function version(pkg) {
+  const file = join(modules, pkg, "package.json");
+  if (!existsSync(file)) fail(`${pkg} is not installed; run "npm ci" first`);
+  return JSON.parse(readFileSync(file, "utf8")).version;
+}
+
+function walk(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...walk(path));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out.sort();
+}
+
+const copied = [];
+function copy(src, dest) {
+  mkdirSync(dirname(dest), { recursive: true });
+  cpSync(src, dest);
+  copied.push({ path: relative(root, dest), size: statSync(dest).size });
+}
+
+const pyodideVersion = version("pyodide");
+const pyscriptVersion = version("@pyscript/core");
+
+rmSync(vendor, { recursive: true, force: true });
+
+for (const name of PYODIDE_FILES) {
+  const src = join(modules, "pyodide", name);
+  if (!existsSync(src)) fail(`missing ${relative(root, src)}`);
+  copy(src, join(vendor, "pyodide", name));
+}
+
+// PyScript core: the whole dist (core.js, core.css and the lazily imported chunks it
+// references by relative URL, e.g. toml-*.js, zip-*.js, codemirror-*.js), minus source maps.
+const dist = join(modules, "@pyscript", "core", "dist");
+if (!existsSync(join(dist, "core.js"))) fail(`missing ${relative(root, dist)}/core.js`);
+for (const src of walk(dist)) {
+  if (src.endsWith(".map")) continue;
+  copy(src, join(vendor, "pyscript", relative(dist, src)));
+}
+for (const needed of ["core.js", "core.css"]) {
+  if (!existsSync(join(vendor, "pyscript", needed))) fail(`pyscript dist lacks ${needed}`);
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(`build: pyodide ${pyodideVersion}, @pyscript/core ${pyscriptVersion}`);
+for (const { path, size } of copied) console.log(`  ${path.padEnd(60)} ${kb(size).padStart(12)}`);
+const total = copied.reduce((sum, f) => sum + f.size, 0);
+console.log(`build: copied ${copied.length} files, ${(total / 1024 / 1024).toFixed(1)} MiB -> ${relative(root, vendor)}/`);
