@@ -1,0 +1,73 @@
+"""pyscript.toml must ship every engine module to the browser and load Pyodide from our origin."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "pyscript.toml"
+LOCAL_INTERPRETER = "./static/vendor/pyodide/pyodide.mjs"
+
+
+def _normalise(path: str) -> str:
+    return path.removeprefix("./")
+
+
+@pytest.fixture(scope="module")
+def config() -> dict[str, Any]:
+    assert CONFIG.is_file(), "pyscript.toml is missing at the repository root"
+    with CONFIG.open("rb") as f:
+        return tomllib.load(f)
+
+
+@pytest.fixture(scope="module")
+def files(config: dict[str, Any]) -> dict[str, str]:
+    table = config.get("files")
+    assert isinstance(table, dict), "pyscript.toml needs a [files] table"
+    assert all(isinstance(k, str) and isinstance(v, str) for k, v in table.items())
+    return table
+
+
+def _engine_sources() -> list[str]:
+    return sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "sos").rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
+
+
+def test_interpreter_is_the_vendored_pyodide(config: dict[str, Any]) -> None:
+    interpreter = config.get("interpreter")
+    assert interpreter == LOCAL_INTERPRETER, (
+        f"interpreter must be {LOCAL_INTERPRETER!r} "
+        f"(without it PyScript loads Pyodide from a CDN), got {interpreter!r}"
+    )
+    assert "://" not in interpreter and not interpreter.startswith("//")
+
+
+def test_no_remote_packages(config: dict[str, Any]) -> None:
+    # Packages would be downloaded from a CDN/PyPI at start-up; the engine is stdlib only.
+    assert not config.get("packages"), "pyscript.toml must not list packages"
+
+
+def test_every_engine_module_is_shipped(files: dict[str, str]) -> None:
+    shipped = {_normalise(source) for source in files}
+    sources = _engine_sources()
+    assert sources, "no sos/**/*.py found"
+    missing = [path for path in sources if path not in shipped]
+    assert not missing, f"add these to [files] in pyscript.toml: {missing}"
+
+
+def test_every_source_exists_and_keeps_its_package_path(files: dict[str, str]) -> None:
+    for source, destination in files.items():
+        assert "://" not in source, f"[files] source must be local: {source}"
+        assert (CONFIG.parent / source).is_file(), f"[files] source does not exist: {source}"
+        if _normalise(source).startswith("sos/"):
+            assert _normalise(destination) == _normalise(source), (
+                f"{source} must be installed as {_normalise(source)} so `import sos...` works, "
+                f"not {destination}"
+            )
