@@ -1,0 +1,330 @@
+"""Fixtures for the end-to-end tests: a local static server, Debian's Chromium, and a guard.
+
+Every test under tests/e2e/ is marked ``e2e``. The autouse ``guard`` watches every browser
+context the test creates (through pytest-playwright's ``context``/``page``/``new_context``) and
+fails the test on any uncaught page error, any console error, and any request that leaves the
+site's origin (``data:``/``blob:`` excepted). Foreign requests are also aborted by a route, so
+nothing actually leaves the machine. Note: any route disables Chromium's HTTP cache; mark a test
+``@pytest.mark.unrouted`` to keep cache/service-worker behaviour as users see it (foreign
+requests are then still recorded, and the browser cannot resolve host names other than
+localhost anyway, see ``--host-resolver-rules`` below).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import playwright.sync_api as pw
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "test-results"
+E2E_DIR = Path(__file__).resolve().parent
+READY_SELECTOR = 'html[data-ready="1"]'
+BOOT_TIMEOUT_MS = 60_000  # Pyodide cold boot is 3-5 s on a 2-core box; CI can be much slower.
+LOCAL_SCHEMES = frozenset({"data", "blob", "about"})
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    # Belt and braces: no host name but localhost resolves, so nothing can leave by accident.
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if E2E_DIR in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not os.access(executable, os.X_OK):
+        pytest.fail(
+            f"no Chromium at {executable}: install it (Debian: apt-get install -y chromium) "
+            "or set CHROMIUM=/path/to/chromium",
+            pytrace=False,
+        )
+    return {
+        **browser_type_launch_args,
+        "executable_path": executable,
+        "headless": browser_type_launch_args.get("headless", True),
+        "args": CHROMIUM_ARGS,
+    }
+
+
+# --------------------------------------------------------------------------- static server
+
+
+class _StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Like ``python -m http.server`` but with explicit MIME types and no log noise."""
+
+    extensions_map = {  # noqa: RUF012 - class attribute of the stdlib handler
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",  # required for WebAssembly.instantiateStreaming
+        ".mjs": "text/javascript",  # module scripts are rejected with a non-JS MIME type
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".css": "text/css",
+        ".html": "text/html",
+        ".py": "text/x-python",
+        ".toml": "application/toml",
+        ".zip": "application/zip",
+        ".svg": "image/svg+xml",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # the browser dropping a connection mid-response is not a test failure
+
+
+def _start_server(directory: Path, host: str, url_host: str) -> tuple[_QuietServer, str]:
+    handler = functools.partial(_StaticHandler, directory=str(directory))
+    server = _QuietServer((host, 0), handler)
+    threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True).start()
+    return server, f"http://{url_host}:{server.server_address[1]}/"
+
+
+@pytest.fixture(scope="session")
+def static_server() -> Iterator[Callable[..., str]]:
+    """Factory: ``static_server(directory=ROOT, url_host="127.0.0.1")`` -> base URL.
+
+    Each call starts another server on a free port (e.g. ``url_host="localhost"`` for a parent
+    page that is cross-site to the app on 127.0.0.1). All are shut down after the session.
+    """
+    servers: list[_QuietServer] = []
+
+    def start(directory: Path = ROOT, url_host: str = "127.0.0.1") -> str:
+        server, url = _start_server(directory, "127.0.0.1", url_host)
+        servers.append(server)
+        return url
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(static_server: Callable[..., str]) -> str:
+    """Base URL ("http://127.0.0.1:PORT/") of a static server for the repository root."""
+    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail(
+            "static/vendor/ is missing: run `npm ci && node scripts/build.mjs` "
+            "(scripts/test.sh does this)",
+            pytrace=False,
+        )
+    return static_server()
+
+
+# --------------------------------------------------------------------------- guard
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+class BrowserGuard:
+    """Collects page errors, console errors and foreign requests of the watched contexts."""
+
+    def __init__(self, site_url: str) -> None:
+        self.allowed_origins = {origin_of(site_url)}
+        self.problems: list[str] = []
+        self._console_allow: list[re.Pattern[str]] = []
+        self._contexts: list[BrowserContext] = []
+
+    # -- configuration for tests that need it
+    def allow_origin(self, url: str) -> None:
+        """Treat another origin (e.g. a second local server) as part of the site."""
+        self.allowed_origins.add(origin_of(url))
+
+    def allow_console_error(self, pattern: str) -> None:
+        """Ignore console errors matching ``pattern`` (re.search), for errors a test provokes."""
+        self._console_allow.append(re.compile(pattern))
+
+    # -- recording
+    def is_local(self, url: str) -> bool:
+        scheme = urlsplit(url).scheme.lower()
+        return scheme in LOCAL_SCHEMES or origin_of(url) in self.allowed_origins
+
+    def _add(self, problem: str) -> None:
+        if problem not in self.problems:
+            self.problems.append(problem)
+
+    def _on_request(self, request: Request) -> None:
+        if not self.is_local(request.url):
+            self._add(f"request leaving the origin: {request.method} {request.url}")
+
+    def _on_route(self, route: Route) -> None:
+        self._add(f"request leaving the origin: {route.request.method} {route.request.url}")
+        route.abort("blockedbyclient")
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type != "error":
+            return
+        text = message.text
+        if any(p.search(text) for p in self._console_allow):
+            return
+        where = message.location.get("url", "")
+        line = message.location.get("lineNumber")
+        self._add(f"console error: {text}" + (f"  [{where}:{line}]" if where else ""))
+
+    def _on_page_error(self, error: pw.Error) -> None:
+        self._add(f"page error: {error.stack or error.message}")
+
+    def watch_page(self, page: Page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", self._on_page_error)
+
+    def watch_context(self, context: BrowserContext, *, route: bool = True) -> None:
+        self._contexts.append(context)
+        context.on("request", self._on_request)
+        context.on("page", self.watch_page)
+        for page in context.pages:
+            self.watch_page(page)
+        if route:
+            context.route(lambda url: not self.is_local(url), self._on_route)
+
+    def flush(self) -> None:
+        """Give Playwright a moment to deliver events the browser already sent."""
+        pages = [
+            page for context in self._contexts for page in context.pages if not page.is_closed()
+        ]
+        if pages:
+            with contextlib.suppress(pw.Error):
+                pages[0].wait_for_timeout(100)
+
+    def report(self) -> str:
+        return "browser problems:\n" + "\n".join(f"  - {p}" for p in self.problems)
+
+
+@pytest.fixture(autouse=True)
+def guard(site_url: str) -> BrowserGuard:
+    return BrowserGuard(site_url)
+
+
+@pytest.fixture
+def new_context(
+    new_context: Callable[..., BrowserContext],
+    guard: BrowserGuard,
+    request: pytest.FixtureRequest,
+) -> Callable[..., BrowserContext]:
+    """pytest-playwright's context factory, with the guard attached to every context."""
+    route = request.node.get_closest_marker("unrouted") is None
+
+    def make(**kwargs: Any) -> BrowserContext:
+        context = new_context(**kwargs)
+        guard.watch_context(context, route=route)
+        return context
+
+    return make
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    browser_guard = getattr(item, "funcargs", {}).get("guard")
+    if not isinstance(browser_guard, BrowserGuard):
+        return (yield)
+    try:
+        result = yield
+    except BaseException as exc:
+        browser_guard.flush()
+        if browser_guard.problems:
+            exc.add_note(browser_guard.report())
+        raise
+    browser_guard.flush()
+    if browser_guard.problems:
+        pytest.fail(browser_guard.report(), pytrace=False)
+    return result
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+@pytest.fixture
+def open_app(page: Page, site_url: str, guard: BrowserGuard) -> Callable[..., Page]:
+    """``open_app("?size=5")`` opens index.html (+ query) and waits for ``data-ready="1"``.
+
+    Fails early, with the reasons, if the page reports errors while booting.
+    """
+
+    def open_(query: str = "", *, path: str = "index.html", on: Page | None = None) -> Page:
+        target = on or page
+        target.goto(site_url + path + query)
+        _wait_ready(target, guard)
+        return target
+
+    return open_
+
+
+def _wait_ready(
+    page: Page, guard: BrowserGuard | None = None, timeout_ms: int = BOOT_TIMEOUT_MS
+) -> float:
+    """Wait for ``html[data-ready="1"]``, returning the seconds waited.
+
+    Polls in short slices so that a boot failure reported to the guard fails the test at once
+    instead of after the full timeout.
+    """
+    ready = page.locator(READY_SELECTOR)
+    start = time.monotonic()
+    while True:
+        try:
+            ready.wait_for(state="attached", timeout=250)
+            return time.monotonic() - start
+        except pw.TimeoutError:
+            pass
+        if guard is not None and guard.problems:
+            pytest.fail(f"page did not get ready; {guard.report()}", pytrace=False)
+        if (time.monotonic() - start) * 1000 >= timeout_ms:
+            pytest.fail(
+                f"{READY_SELECTOR} not reached within {timeout_ms / 1000:.0f} s", pytrace=False
+            )
+
+
+@pytest.fixture(name="wait_ready")
+def wait_ready_fixture(guard: BrowserGuard) -> Callable[..., float]:
+    """``wait_ready(page, timeout_ms=60_000)`` -> seconds until ``data-ready="1"`` (guarded)."""
+    return functools.partial(_wait_ready, guard=guard)
+
+
+@pytest.fixture
+def shot() -> Callable[[Page, str], Path]:
+    """``shot(page, "board-5x5")`` saves test-results/board-5x5.png and returns its path."""
+
+    def save(page: Page, name: str) -> Path:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        path = RESULTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True, animations="disabled")
+        return path
+
+    return save
