@@ -34,17 +34,21 @@ fi
 node scripts/build.mjs | tail -n 1
 
 step "Chromium"
-export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
-if [ ! -x "$CHROMIUM" ]; then
-  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "$CHROMIUM not found; installing Debian's chromium package"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    die "no Chromium at $CHROMIUM. Install it (Debian/Ubuntu: sudo apt-get install -y chromium)
+if [ -n "${CHROMIUM:-}" ]; then
+  [ -x "$CHROMIUM" ] || die "CHROMIUM=$CHROMIUM is not an executable Chromium/Chrome binary."
+else
+  export CHROMIUM=/usr/bin/chromium
+  if [ ! -x "$CHROMIUM" ]; then
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+      echo "$CHROMIUM not found; installing Debian's chromium package (Playwright cannot download browsers here)"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+      [ -x "$CHROMIUM" ] || die "apt-get installed chromium but $CHROMIUM is still missing."
+    else
+      die "no Chromium at $CHROMIUM. Install it (Debian/Ubuntu: sudo apt-get install -y chromium)
 or point CHROMIUM at an existing Chromium/Chrome binary, e.g. CHROMIUM=/usr/bin/google-chrome scripts/test.sh"
+    fi
   fi
-  [ -x "$CHROMIUM" ] || die "Chromium is still missing at $CHROMIUM after installing."
 fi
 "$CHROMIUM" --version 2>/dev/null || true
 
