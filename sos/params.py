@@ -2,7 +2,7 @@
 
 Parameters (all optional): ``size`` 3..12, ``mode`` general|simple, ``players`` 2..4,
 ``seats`` comma list of human|easy|medium|hard|perfect (one per player), ``lang`` en|de,
-``embed`` 1|0. A bad value is replaced by the default and reported as a notice.
+``embed`` 1|0. ``perfect`` seats need a board of at most 16 squares. A bad value is replaced by the default and reported as a notice.
 """
 
 from __future__ import annotations
@@ -15,6 +15,10 @@ from .i18n import LANGUAGES, text
 from .rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode
 
 SEAT_KINDS: Final[tuple[str, ...]] = ("human", "easy", "medium", "hard", "perfect")
+#: Computer levels, weakest first.
+LEVELS: Final[tuple[str, ...]] = SEAT_KINDS[1:]
+#: ``perfect`` play is offered on boards of at most this many squares (3x3 and 4x4).
+PERFECT_MAX_CELLS: Final = 16
 DEFAULT_SIZE: Final = 6
 _MAX_SHOWN: Final = 24
 
@@ -120,6 +124,9 @@ def parse_params(query: str, browser_lang: str = "en") -> ParsedParams:
         players = 2
     if seats is None:
         seats = ("human",) * players
+    elif "perfect" in seats and size * size > PERFECT_MAX_CELLS:
+        bad.append(("seats", raw or "", "notice.reason.perfect", "hard"))
+        seats = tuple("hard" if seat == "perfect" else seat for seat in seats)
 
     embed = False
     raw = last("embed")

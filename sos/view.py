@@ -5,6 +5,7 @@ The web layer renders :func:`view_model` into the DOM; it never decides a rule i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -55,6 +56,8 @@ class PlayerView:
     winner: bool
     style: str
     label: str
+    kind: str  # "human" or a computer level: "easy", "medium", "hard", "perfect"
+    level_label: str  # "" for a human, else the level in words
 
 
 @dataclass(frozen=True)
@@ -72,11 +75,19 @@ class ViewModel:
     result: str | None
     board_label: str
     current_player: int
+    thinking: bool
 
 
-def player_name(lang: str, seat: int) -> str:
-    """Display name of ``seat`` (0-based): ``"Player 1"``."""
+def player_name(lang: str, seat: int, kind: str = "human") -> str:
+    """Display name of ``seat`` (0-based): ``"Player 1"``, or ``"Computer 2"`` for a computer."""
+    if kind != "human":
+        return text(lang, "player.computer", n=seat + 1)
     return text(lang, "player.name", n=seat + 1)
+
+
+def _kinds(state: GameState, seats: Sequence[str] | None) -> list[str]:
+    kinds = list(seats or ())[: state.rules.players]
+    return kinds + ["human"] * (state.rules.players - len(kinds))
 
 
 def _scores_text(scores: tuple[int, ...]) -> str:
@@ -89,33 +100,46 @@ def _join_names(lang: str, names: list[str]) -> str:
     return ", ".join(names[:-1]) + text(lang, "result.and") + names[-1]
 
 
-def result_text(state: GameState, lang: str) -> str | None:
+def result_text(
+    state: GameState, lang: str, seats: Sequence[str] | None = None
+) -> str | None:
     """The result line of a finished game (``None`` while it goes on)."""
     outcome = state.outcome()
     if outcome is None:
         return None
+    kinds = _kinds(state, seats)
+
     scores = _scores_text(outcome.scores)
     if outcome.winner is not None:
-        name = player_name(lang, outcome.winner)
+        name = _name(lang, outcome.winner, kinds)
         if outcome.termination == "sos":
             return text(lang, "result.win.simple", name=name)
         return text(lang, "result.win", name=name, scores=scores)
     if state.rules.mode == "simple":
         return text(lang, "result.draw.simple")
     if len(outcome.tied) < state.rules.players:
-        names = _join_names(lang, [player_name(lang, p) for p in outcome.tied])
+        names = _join_names(lang, [_name(lang, p, kinds) for p in outcome.tied])
         points = outcome.scores[outcome.tied[0]]
         return text(lang, "result.draw.between", names=names, points=points)
     return text(lang, "result.draw", scores=scores)
 
 
-def status_text(state: GameState, lang: str) -> str:
-    """The status line: whose turn, or that the last mover scored and moves again, or result."""
-    result = result_text(state, lang)
+def _name(lang: str, seat: int, kinds: list[str]) -> str:
+    return player_name(lang, seat, kinds[seat])
+
+
+def status_text(
+    state: GameState, lang: str, seats: Sequence[str] | None = None, thinking: bool = False
+) -> str:
+    """The status line: whose turn (or that a computer is thinking), that the last mover scored
+    and moves again, or the result."""
+    result = result_text(state, lang, seats)
     if result is not None:
         return result
     player = state.current_player()
-    name = player_name(lang, player)
+    name = _name(lang, player, _kinds(state, seats))
+    if thinking:
+        return text(lang, "status.thinking", name=name)
     records = state.records
     if records and records[-1].lines and records[-1].player == player:
         points = len(records[-1].lines)
@@ -125,9 +149,20 @@ def status_text(state: GameState, lang: str) -> str:
     return text(lang, "status.turn", name=name)
 
 
-def view_model(state: GameState, lang: str = "en") -> ViewModel:
-    """The :class:`ViewModel` of ``state`` with text in ``lang`` (``"en"`` or ``"de"``)."""
+def view_model(
+    state: GameState,
+    lang: str = "en",
+    seats: Sequence[str] | None = None,
+    thinking: bool = False,
+) -> ViewModel:
+    """The :class:`ViewModel` of ``state`` with text in ``lang`` (``"en"`` or ``"de"``).
+
+    Args:
+        seats: kind of each seat, ``"human"`` or a computer level (default all human).
+        thinking: a computer seat is choosing its move (the status line says so).
+    """
     rules = state.rules
+    kinds = _kinds(state, seats)
     records = state.records
     last = records[-1].action if records else None
     cells = []
@@ -154,8 +189,17 @@ def view_model(state: GameState, lang: str = "en") -> ViewModel:
     current = state.current_player()
     players = []
     for seat, score in enumerate(state.scores):
-        name = player_name(lang, seat)
+        kind = kinds[seat]
+        name = player_name(lang, seat, kind)
         style = PLAYER_STYLES[seat % len(PLAYER_STYLES)]
+        style_words = text(lang, f"player.style.{seat % len(PLAYER_STYLES)}")
+        level = "" if kind == "human" else text(lang, f"level.{kind}")
+        if kind == "human":
+            label = text(lang, "score.label", name=name, score=score, style=style_words)
+        else:
+            label = text(
+                lang, "score.label.computer", name=name, level=level, score=score, style=style_words
+            )
         players.append(
             PlayerView(
                 index=seat,
@@ -164,13 +208,9 @@ def view_model(state: GameState, lang: str = "en") -> ViewModel:
                 current=seat == current,
                 winner=outcome is not None and outcome.winner == seat,
                 style=style,
-                label=text(
-                    lang,
-                    "score.label",
-                    name=name,
-                    score=score,
-                    style=text(lang, f"player.style.{seat % len(PLAYER_STYLES)}"),
-                ),
+                label=label,
+                kind=kind,
+                level_label=level,
             )
         )
     return ViewModel(
@@ -180,11 +220,12 @@ def view_model(state: GameState, lang: str = "en") -> ViewModel:
         cells=tuple(cells),
         lines=lines,
         players=tuple(players),
-        status=status_text(state, lang),
+        status=status_text(state, lang, seats, thinking and outcome is None),
         game_over=outcome is not None,
-        result=result_text(state, lang),
+        result=result_text(state, lang, seats),
         board_label=text(lang, "board.label", rows=rules.rows, cols=rules.cols),
         current_player=current,
+        thinking=thinking and outcome is None,
     )
 
 

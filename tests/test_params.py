@@ -63,3 +63,10 @@ def test_any_query_gives_valid_settings(query: str) -> None:
     assert 3 <= s.size <= 12 and s.mode in ("general", "simple") and 2 <= s.players <= 4
     assert len(s.seats) == s.players
     assert all(isinstance(n, str) and n for n in parsed.notices)
+
+
+def test_perfect_needs_a_small_board() -> None:
+    assert parse_params("?size=4&seats=human,perfect").settings.seats == ("human", "perfect")
+    parsed = parse_params("?size=5&seats=perfect,human")
+    assert parsed.settings.seats == ("hard", "human")
+    assert len(parsed.notices) == 1 and "4 × 4" in parsed.notices[0]
