@@ -1,0 +1,244 @@
+"""Game records: the text export/import format, the compact ``game=`` share code, and the
+saved-game format for ``localStorage``.
+
+Text record (export and import)::
+
+    SOS 6x6 general, 2 players
+    1. S@a1
+    2. O@b1
+    3. S@c1 S@d2
+    ...
+
+The header names the board, the mode and the number of players; each numbered line is one
+player's turn, starting with seat 1 and following the extra-turn rule: a turn holds every
+action of that player until one scores nothing (or the game ends). Blank lines and text after
+``#`` are ignored. The compact share code writes the actions without separators: ``Sa1Ob1Sc1``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from .notation import Action, InvalidNotationError
+from .rules import InvalidRulesError, Mode, Rules
+from .state import GameState, IllegalActionError, new_game
+
+SAVE_FORMAT: Final = "sos-save"
+SAVE_VERSION: Final = 1
+MAX_RECORD_CHARS: Final = 20_000
+
+_HEADER_RE = re.compile(
+    r"^SOS\s+(\d{1,2})\s*[x×]\s*(\d{1,2})\s+(general|simple)\s*,\s*([2-4])\s+players$",
+    re.IGNORECASE,
+)
+_TURN_RE = re.compile(r"^(\d+)\.\s+(.+)$")
+_CODE_RE = re.compile(r"([SO])([a-z])(\d{1,2})")
+
+
+class RecordError(ValueError):
+    """A game record, share code or saved game that cannot be read.
+
+    Attributes:
+        line: the 1-based line of the text record at fault, or ``None``.
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line = line
+        self.reason = message
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One player's turn: the consecutive actions of one seat, with the points of each."""
+
+    number: int
+    player: int
+    plies: tuple[tuple[int, Action, int], ...]  # (index in history, action, points scored)
+
+
+def turns(state: GameState) -> list[Turn]:
+    """The history of ``state`` grouped into turns (a scoring action continues the turn)."""
+    result: list[Turn] = []
+    current: list[tuple[int, Action, int]] = []
+    player = -1
+    for index, record in enumerate(state.records):
+        if current and record.player != player:
+            result.append(Turn(len(result) + 1, player, tuple(current)))
+            current = []
+        if not current:
+            player = record.player
+        current.append((index, record.action, len(record.lines)))
+        if not record.lines:  # a quiet action ends the turn
+            result.append(Turn(len(result) + 1, player, tuple(current)))
+            current = []
+    if current:
+        result.append(Turn(len(result) + 1, player, tuple(current)))
+    return result
+
+
+def header(rules: Rules) -> str:
+    """The first line of a text record, e.g. ``"SOS 6x6 general, 2 players"``."""
+    return f"SOS {rules.rows}x{rules.cols} {rules.mode}, {rules.players} players"
+
+
+def format_record(state: GameState) -> str:
+    """The text record of the game played in ``state`` (from its empty board)."""
+    lines = [header(state.rules)]
+    for turn in turns(state):
+        lines.append(f"{turn.number}. " + " ".join(str(action) for _, action, _ in turn.plies))
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> GameState:
+    """Read a text record and replay it.
+
+    Returns:
+        The game after the last action.
+
+    Raises:
+        RecordError: with the line number of the first problem (bad header, bad action text,
+            an illegal action, a turn number out of order).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise RecordError("the game text is empty")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the game text is longer than {MAX_RECORD_CHARS} characters")
+    state: GameState | None = None
+    expected_turn = 1
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if state is None:
+            match = _HEADER_RE.match(line)
+            if match is None:
+                raise RecordError(
+                    "expected a header like 'SOS 6x6 general, 2 players'", number
+                )
+            rows, cols, mode, players = match.groups()
+            try:
+                mode_value: Mode = "simple" if mode.lower() == "simple" else "general"
+                state = new_game(Rules(int(rows), int(cols), mode_value, int(players)))
+            except InvalidRulesError as error:
+                raise RecordError(str(error), number) from None
+            continue
+        match = _TURN_RE.match(line)
+        if match is None:
+            raise RecordError(f"expected a numbered turn like '3. S@b2', got {line!r}", number)
+        if int(match.group(1)) != expected_turn:
+            raise RecordError(f"expected turn {expected_turn}, got {match.group(1)}", number)
+        expected_turn += 1
+        for word in match.group(2).split():
+            try:
+                action = Action.parse(word)
+                state.apply(action)
+            except (InvalidNotationError, IllegalActionError) as error:
+                raise RecordError(str(error), number) from None
+    if state is None:
+        raise RecordError("the game text has no header line")
+    return state
+
+
+def encode_moves(actions: tuple[Action, ...] | list[Action]) -> str:
+    """The compact share code of ``actions``: ``"Sa1Ob1"`` (letter, column, row)."""
+    return "".join(f"{a.letter}{chr(ord('a') + a.col)}{a.row + 1}" for a in actions)
+
+
+def decode_moves(code: str, rules: Rules) -> GameState:
+    """Replay a share code under ``rules``.
+
+    Raises:
+        RecordError: for text that is not a sequence of actions, or an illegal action.
+    """
+    if not isinstance(code, str):
+        raise RecordError("the shared game is not text")
+    if len(code) > 4 * rules.cells:
+        raise RecordError("the shared game has more moves than the board has squares")
+    state = new_game(rules)
+    position = 0
+    for number, match in enumerate(_CODE_RE.finditer(code), start=1):
+        if match.start() != position:
+            raise RecordError(f"the shared game has unreadable text at character {position + 1}")
+        position = match.end()
+        letter, col, row = match.groups()
+        action = Action(int(row) - 1, ord(col) - ord("a"), letter)
+        try:
+            state.apply(action)
+        except IllegalActionError as error:
+            raise RecordError(f"move {number} ({action}) is not legal: {error}") from None
+    if position != len(code):
+        raise RecordError(f"the shared game has unreadable text at character {position + 1}")
+    return state
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What is kept in ``localStorage``: the rules, seats, moves, the viewed ply and prefs."""
+
+    rules: Rules
+    seats: tuple[str, ...]
+    moves: str  # share code of every action played (also those undone but redoable)
+    cursor: int  # how many of those actions are applied
+    prefs: dict[str, str]
+
+
+def dump_save(saved: SavedGame) -> str:
+    """JSON text of a saved game, with its format name and version."""
+    return json.dumps(
+        {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rows": saved.rules.rows,
+            "cols": saved.rules.cols,
+            "mode": saved.rules.mode,
+            "players": saved.rules.players,
+            "seats": list(saved.seats),
+            "moves": saved.moves,
+            "cursor": saved.cursor,
+            "prefs": saved.prefs,
+        },
+        separators=(",", ":"),
+    )
+
+
+def load_save(text: str, seat_kinds: tuple[str, ...]) -> tuple[SavedGame, GameState]:
+    """Read and check a saved game; returns it and the game replayed up to its cursor.
+
+    Raises:
+        RecordError: for anything that is not a valid save of this version (corrupt JSON, an
+            older or newer format, wrong types, illegal moves).
+    """
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        raise RecordError("the saved game is not readable") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise RecordError("the saved game is not an SOS save")
+    if data.get("version") != SAVE_VERSION:
+        raise RecordError(f"the saved game has format version {data.get('version')!r}")
+    try:
+        rules = Rules(data["rows"], data["cols"], data["mode"], data["players"])
+        seats = tuple(data["seats"])
+        moves = data["moves"]
+        cursor = data["cursor"]
+        prefs = data.get("prefs", {})
+    except (KeyError, TypeError, InvalidRulesError) as error:
+        raise RecordError(f"the saved game is damaged ({error})") from None
+    if len(seats) != rules.players or not all(s in seat_kinds for s in seats):
+        raise RecordError("the saved game has unknown seats")
+    if not isinstance(cursor, int) or isinstance(cursor, bool) or cursor < 0:
+        raise RecordError("the saved game has a bad move number")
+    if not isinstance(prefs, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in prefs.items()
+    ):
+        raise RecordError("the saved game has damaged preferences")
+    full = decode_moves(moves, rules)
+    if cursor > len(full.history):
+        raise RecordError("the saved game has a bad move number")
+    while len(full.history) > cursor:
+        full.undo()
+    return SavedGame(rules, seats, moves, cursor, dict(prefs)), full
