@@ -11,7 +11,7 @@ from typing import Final
 
 from .board import Line
 from .i18n import text
-from .notation import EMPTY, square_name
+from .notation import EMPTY, Action, square_name
 from .state import GameState
 
 #: How each seat marks its SOSs, so that players differ by shape as well as by colour.
@@ -232,3 +232,35 @@ def view_model(
 def lines_of(state: GameState) -> list[tuple[Line, int]]:
     """Every SOS completed in this game with the seat that scored it, oldest first."""
     return [(line, record.player) for record in state.records for line in record.lines]
+
+
+def hint_text(state: GameState, lang: str, action: Action, value: float, exact: bool) -> str:
+    """The hint line: the suggested move and what it is worth for the player to move.
+
+    Args:
+        action: the suggested action.
+        value: for the player to move — with ``exact`` and two players, the solver's value
+            (general mode: own future points minus the opponent's; simple mode: +1/0/-1);
+            otherwise the search's estimate of own future points minus the others'.
+        exact: the value is proven (perfect play), not an estimate.
+    """
+    move = text(
+        lang, "hint.move", letter=action.letter, square=square_name(action.row, action.col)
+    )
+    me = state.current_player()
+    if exact and state.rules.players == 2 and me >= 0:
+        if state.rules.mode == "simple":
+            key = "win" if value > 0 else "loss" if value < 0 else "draw"
+            return f"{move} {text(lang, f'hint.exact.simple.{key}')}"
+        margin = state.scores[me] - state.scores[1 - me] + round(value)
+        if margin > 0:
+            return f"{move} {text(lang, 'hint.exact.win', points=margin)}"
+        if margin < 0:
+            return f"{move} {text(lang, 'hint.exact.loss', points=-margin)}"
+        return f"{move} {text(lang, 'hint.exact.draw')}"
+    points = round(abs(value), 1)
+    shown = f"{points:g}" if lang == "en" else f"{points:g}".replace(".", ",")
+    if points < 0.5:
+        return f"{move} {text(lang, 'hint.estimate.even')}"
+    key = "ahead" if value > 0 else "behind"
+    return f"{move} {text(lang, f'hint.estimate.{key}', points=shown)}"

@@ -58,3 +58,21 @@ def test_no_markup_in_catalogs() -> None:
     for catalog in CATALOGS.values():
         for value in catalog.values():
             assert not re.search(r"<[a-z/]", value)
+
+
+def test_hint_texts() -> None:
+    from sos.view import hint_text
+
+    state = GameState.from_text("S.S/.../...", scores=[0, 2])
+    action = Action(0, 1, "O")
+    assert hint_text(state, "en", action, 3, exact=True) == (
+        "Hint: write O on b1. Perfect play: you win by 1."
+    )
+    assert hint_text(state, "en", action, 2, exact=True).endswith("Perfect play: draw.")
+    assert hint_text(state, "de", action, 1, exact=True).endswith("verlierst du mit 1.")
+    assert hint_text(state, "en", action, 1.26, exact=False).endswith(
+        "you gain about 1.3 more than the others from here."
+    )
+    assert "1,3" in hint_text(state, "de", action, -1.26, exact=False)
+    simple = GameState.from_text("S.S/.../...", mode="simple")
+    assert hint_text(simple, "en", action, 1, exact=True).endswith("Perfect play: you win.")
