@@ -12,7 +12,8 @@ from typing import Final
 from .board import Line
 from .i18n import text
 from .notation import EMPTY, Action, square_name
-from .state import GameState
+from .rules import Rules
+from .state import GameState, replay
 
 #: How each seat marks its SOSs, so that players differ by shape as well as by colour.
 PLAYER_STYLES: Final[tuple[str, ...]] = ("ring", "strike", "dash", "double")
@@ -264,3 +265,76 @@ def hint_text(state: GameState, lang: str, action: Action, value: float, exact: 
         return f"{move} {text(lang, 'hint.estimate.even')}"
     key = "ahead" if value > 0 else "behind"
     return f"{move} {text(lang, f'hint.estimate.{key}', points=shown)}"
+
+
+@dataclass(frozen=True)
+class PlyView:
+    """One action in the move list; ``index`` counts from 0 in the whole line of play."""
+
+    index: int
+    text: str
+    points: int
+    current: bool  # the position shown is the one right after this action
+    future: bool  # undone, can be redone
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """One player's turn in the move list."""
+
+    number: int
+    player: int
+    title: str
+    plies: tuple[PlyView, ...]
+
+
+def move_list(
+    rules: Rules,
+    line: Sequence[Action],
+    cursor: int,
+    lang: str = "en",
+    seats: Sequence[str] | None = None,
+) -> tuple[TurnView, ...]:
+    """The move list of the whole line of play (``line``), of which ``cursor`` actions are
+    applied to the position shown; later ones are marked ``future`` (redoable).
+
+    Raises:
+        sos.state.IllegalActionError: if ``line`` is not a legal game under ``rules``.
+    """
+    from .record import turns  # local: record imports state, view is imported by the page
+
+    state = replay(rules, line)
+    kinds = _kinds(state, seats)
+    result = []
+    for turn in turns(state):
+        plies = tuple(
+            PlyView(index, str(action), points, index == cursor - 1, index >= cursor)
+            for index, action, points in turn.plies
+        )
+        title = text(lang, "moves.turn", number=turn.number, name=_name(lang, turn.player, kinds))
+        result.append(TurnView(turn.number, turn.player, title, plies))
+    return tuple(result)
+
+
+def announcement(state: GameState, lang: str = "en", seats: Sequence[str] | None = None) -> str:
+    """What a screen reader hears after the last action: who wrote what where, the points it
+    scored, and who moves next (or the result). Empty before the first action."""
+    records = state.records
+    if not records:
+        return ""
+    kinds = _kinds(state, seats)
+    last = records[-1]
+    name = _name(lang, last.player, kinds)
+    square = square_name(last.action.row, last.action.col)
+    parts = [text(lang, "announce.move", name=name, letter=last.action.letter, square=square)]
+    if last.lines:
+        parts.append(text(lang, "announce.scored", name=name, points=len(last.lines)))
+    result = result_text(state, lang, seats)
+    if result is not None:
+        parts.append(result + ".")
+    elif last.lines:
+        parts.append(text(lang, "announce.again", name=name))
+    else:
+        next_name = _name(lang, state.current_player(), kinds)
+        parts.append(text(lang, "announce.next", name=next_name))
+    return " ".join(parts)

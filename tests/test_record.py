@@ -36,7 +36,7 @@ def test_turns_group_extra_moves() -> None:
     state = new_game(Rules(3, 3))
     for text in ("S@a1", "S@c1", "O@b1", "S@a3", "O@b2"):
         state.apply(Action.parse(text))
-    # seat 0: S@a1 | seat 1: S@c1 | seat 0: O@b1 (scores) S@a3 | seat 1: O@b2 (scores 2)
+    # seat 0: S@a1 | seat 1: S@c1 | seat 0: O@b1 (scores) S@a3 | seat 1: O@b2 (scores 1)
     assert [(t.number, t.player, [str(a) for _, a, _ in t.plies]) for t in turns(state)] == [
         (1, 0, ["S@a1"]),
         (2, 1, ["S@c1"]),

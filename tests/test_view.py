@@ -76,3 +76,31 @@ def test_hint_texts() -> None:
     assert "1,3" in hint_text(state, "de", action, -1.26, exact=False)
     simple = GameState.from_text("S.S/.../...", mode="simple")
     assert hint_text(simple, "en", action, 1, exact=True).endswith("Perfect play: you win.")
+
+
+def test_move_list_and_announcements() -> None:
+    from sos.view import announcement, move_list
+
+    rules = Rules(3, 3)
+    line = [Action.parse(t) for t in ("S@a1", "S@c1", "O@b1", "S@a3", "O@b2")]
+    turns = move_list(rules, line, cursor=4, seats=("human", "hard"))
+    assert [t.title for t in turns] == [
+        "1. Player 1",
+        "2. Computer 2",
+        "3. Player 1",
+        "4. Computer 2",
+    ]
+    assert [(p.text, p.points, p.current, p.future) for p in turns[2].plies] == [
+        ("O@b1", 1, False, False),
+        ("S@a3", 0, True, False),
+    ]
+    assert turns[3].plies[0].future and turns[3].plies[0].points == 1
+    state = new_game(rules)
+    assert announcement(state) == ""
+    state.apply(line[0])
+    assert announcement(state) == "Player 1 wrote S on a1. Player 2 to move."
+    state.apply(line[1])
+    state.apply(line[2])
+    assert announcement(state, "en", ("human", "easy")) == (
+        "Player 1 wrote O on b1. Player 1 scored 1. Player 1 moves again."
+    )
