@@ -47,6 +47,8 @@ class ParsedParams:
 
     settings: Settings
     notices: list[str] = field(default_factory=list)
+    #: Names of the game-setting parameters present in the URL (size, mode, players, seats).
+    explicit: frozenset[str] = frozenset()
 
 
 def _shown(value: str) -> str:
@@ -149,7 +151,8 @@ def parse_params(query: str, browser_lang: str = "en") -> ParsedParams:
         )
         for name, value, reason, default in bad
     ]
-    return ParsedParams(Settings(size, mode, players, seats, lang, embed, game), notices)
+    explicit = frozenset(values) & {"size", "mode", "players", "seats"}
+    return ParsedParams(Settings(size, mode, players, seats, lang, embed, game), notices, explicit)
 
 
 def to_query(settings: Settings) -> str:

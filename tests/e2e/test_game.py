@@ -196,3 +196,4 @@ def test_screenshots_phone_and_desktop(
         # Large boards scale to fit: no horizontal scrolling.
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         shot(page, name)
+        page.evaluate("localStorage.clear()")  # the next load starts a new game, not this one

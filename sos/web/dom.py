@@ -1,0 +1,162 @@
+"""Small DOM helpers for the PyScript layer (text only: nothing is ever inserted as HTML)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pyscript import document
+
+from sos.view import PLAYER_STYLES, LineView, PlayerView, TurnView
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def by_id(element_id: str) -> Any:
+    """``document.getElementById``."""
+    return document.getElementById(element_id)
+
+
+def element(tag: str, cls: str = "", content: str = "") -> Any:
+    """A new HTML element with a class and text content."""
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if content:
+        node.textContent = content
+    return node
+
+
+def draw_mark(parent: Any, line: LineView, style: str, legend: bool = False) -> None:
+    """Append the SVG mark of one SOS (or a legend swatch) to ``parent``.
+
+    Coordinates are in squares: the centre of square (r, c) is (c + 0.5, r + 0.5).
+    Styles: ``ring`` (a rounded outline around the three letters), ``strike`` (a line through
+    them), ``dash`` (a dashed line), ``double`` (two thin parallel lines).
+    """
+    x1, y1 = line.c1 + 0.5, line.r1 + 0.5
+    x2, y2 = line.c2 + 0.5, line.r2 + 0.5
+    group = document.createElementNS(SVG_NS, "g")
+    if not legend:  # legend swatches are not SOSs on the board
+        group.setAttribute("data-sos", line.key)
+        group.setAttribute("data-player", str(line.player))
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    cls = f"mark {style} p{line.player}"
+    if style == "ring":
+        angle = math.degrees(math.atan2(dy, dx))
+        rect = document.createElementNS(SVG_NS, "rect")
+        height = 0.78
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        for name, value in (
+            ("x", cx - (length + height) / 2),
+            ("y", cy - height / 2),
+            ("width", length + height),
+            ("height", height),
+            ("rx", height / 2),
+            ("transform", f"rotate({angle:.2f} {cx} {cy})"),
+            ("class", cls),
+        ):
+            rect.setAttribute(name, str(value))
+        group.appendChild(rect)
+    else:
+        ext = 0.32
+        offsets = [(0.0, 0.0)]
+        if style == "double":  # two parallel strokes, 0.2 squares apart
+            offsets = [(-uy * 0.1, ux * 0.1), (uy * 0.1, -ux * 0.1)]
+        for ox, oy in offsets:
+            seg = document.createElementNS(SVG_NS, "line")
+            for name, value in (
+                ("x1", x1 - ux * ext + ox),
+                ("y1", y1 - uy * ext + oy),
+                ("x2", x2 + ux * ext + ox),
+                ("y2", y2 + uy * ext + oy),
+                ("class", cls),
+            ):
+                seg.setAttribute(name, str(value))
+            group.appendChild(seg)
+    parent.appendChild(group)
+
+
+def render_marks(lines: tuple[LineView, ...]) -> None:
+    """Bring the SVG overlay in line with ``lines``, animating only the new ones."""
+    marks = by_id("marks")
+    drawn = int(marks.childElementCount)
+    if drawn > len(lines):  # a new game or an undo: draw afresh
+        marks.replaceChildren()
+        drawn = 0
+    for line in lines[drawn:]:
+        draw_mark(marks, line, PLAYER_STYLES[line.player % len(PLAYER_STYLES)])
+
+
+def render_players(players: tuple[PlayerView, ...], thinking: bool) -> None:
+    """The scoreboard: swatch of the mark style, name (and level), score."""
+    box = by_id("players")
+    box.replaceChildren()
+    for p in players:
+        item = element("li")
+        classes = ["player", f"p{p.index}"]
+        if p.current:
+            classes.append("current")
+            if thinking:
+                classes.append("thinking")
+        if p.winner:
+            classes.append("winner")
+        item.className = " ".join(classes)
+        item.dataset.player = str(p.index)
+        item.dataset.kind = p.kind
+        item.setAttribute("aria-label", p.label)
+        if p.current:
+            item.setAttribute("aria-current", "true")
+        swatch = document.createElementNS(SVG_NS, "svg")
+        swatch.setAttribute("class", "swatch")
+        swatch.setAttribute("viewBox", "0 0 3 1")
+        swatch.setAttribute("aria-hidden", "true")
+        draw_mark(swatch, LineView(0, 0, 0, 2, p.index), p.style, legend=True)
+        name = element("span", "name", p.name)
+        name.setAttribute("aria-hidden", "true")
+        if p.level_label:
+            name.appendChild(element("span", "level", f" · {p.level_label}"))
+        score = element("span", "score", str(p.score))
+        score.dataset.testid = f"score-{p.index}"
+        score.setAttribute("aria-hidden", "true")
+        item.append(swatch, name, score)
+        box.appendChild(item)
+
+
+def render_move_list(turns: tuple[TurnView, ...], empty_text: str, label: Any) -> None:
+    """The move list: one item per turn, each action a button that shows that position.
+
+    ``label(action_text)`` gives the accessible name of a ply button.
+    """
+    box = by_id("move-list")
+    box.replaceChildren()
+    if not turns:
+        box.appendChild(element("li", "empty", empty_text))
+        return
+    current = None
+    for turn in turns:
+        item = element("li")
+        item.appendChild(element("span", f"turn-title p{turn.player}", turn.title))
+        for ply in turn.plies:
+            classes = ["ply"]
+            if ply.current:
+                classes.append("current")
+            if ply.future:
+                classes.append("future")
+            button = element("button", " ".join(classes), ply.text)
+            button.type = "button"
+            button.dataset.ply = str(ply.index + 1)
+            button.setAttribute("aria-label", label(ply.text))
+            if ply.current:
+                button.setAttribute("aria-current", "step")
+                current = button
+            if ply.points:
+                button.appendChild(element("span", "points", f"+{ply.points}"))
+            item.appendChild(button)
+        box.appendChild(item)
+    if current is not None:  # scroll the list only, never the page
+        top = current.offsetTop - box.offsetTop
+        if top < box.scrollTop or top > box.scrollTop + box.clientHeight - 30:
+            box.scrollTop = max(0, top - box.clientHeight // 2)
