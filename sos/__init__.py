@@ -10,6 +10,7 @@ Public API::
 from .board import Line
 from .notation import Action, InvalidNotationError
 from .rules import InvalidRulesError, Rules
+from .solver import solve
 from .state import TERMINAL, GameState, IllegalActionError, Outcome, PlyRecord, new_game, replay
 
 __all__ = [
@@ -25,4 +26,5 @@ __all__ = [
     "Rules",
     "new_game",
     "replay",
+    "solve",
 ]

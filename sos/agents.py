@@ -1,0 +1,271 @@
+"""Computer players at four levels, and position analysis for a hint button.
+
+Levels (see :data:`LEVELS`):
+
+* ``easy``: a legal move with little foresight; takes an open SOS only some of the time.
+* ``medium``: takes every SOS it can (most points first) and otherwise avoids leaving an SOS
+  to the next player where it can.
+* ``hard``: iterative-deepening alpha-beta with a transposition table (see
+  :class:`sos.search.AlphaBeta`); paranoid search with three or four players.
+* ``perfect``: exact play by :class:`sos.solver.Solver` (opening book on 4x4); offered on boards
+  of at most :data:`PERFECT_MAX_CELLS` squares.
+
+Every agent has ``choose_action(state) -> Action`` (runs to the end) and ``plan(state)``, a
+generator that does the same work in small steps: the caller calls ``next()`` on it until
+``StopIteration``, whose ``value`` is the action. A page on the browser's main thread runs it in
+slices of a few tens of milliseconds and yields to the browser between them; ``hard`` counts
+only the time spent inside the generator against its budget. Agents never change the state
+they are given, never read the page, and draw randomness only from their seeded
+``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from typing import Final, NamedTuple, TypeVar
+
+from .notation import Action
+from .rules import Rules
+from .search import AlphaBeta, Position, action_move, move_action, run_to_end
+from .solver import Solver
+from .state import GameState
+
+#: The levels :func:`make_agent` accepts, weakest first.
+LEVELS: Final = ("easy", "medium", "hard", "perfect")
+#: Largest board (in squares) on which ``perfect`` is offered.
+PERFECT_MAX_CELLS: Final = 16
+#: Search seconds per ``hard`` move (browser target 0.5 s).
+HARD_BUDGET: Final = 0.4
+#: Chance that ``easy`` takes an open SOS when there is one.
+EASY_TAKES_SOS: Final = 0.4
+
+T = TypeVar("T")
+
+
+class BoardTooLargeError(ValueError):
+    """Raised when ``perfect`` play or an exact solve is asked for on a board that is too big."""
+
+
+def _done(value: T) -> Generator[None, None, T]:
+    """A generator that returns ``value`` at once (for agents that need no slicing)."""
+    yield from ()
+    return value
+
+
+def _check_playable(state: GameState) -> None:
+    if state.is_terminal():
+        raise ValueError("the game is over: there is no action to choose")
+
+
+def levels_for(rules: Rules) -> tuple[str, ...]:
+    """The levels offered for a game under ``rules`` (``perfect`` only on small boards)."""
+    if rules.cells <= PERFECT_MAX_CELLS:
+        return LEVELS
+    return LEVELS[:-1]
+
+
+class Agent:
+    """Base class of the computer players. Subclasses implement :meth:`plan`."""
+
+    level: str = ""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def plan(self, state: GameState) -> Generator[None, None, Action]:
+        """Choose an action for the player to move, in pausable steps (see the module doc).
+
+        Raises (on the first ``next()``):
+            ValueError: if the game is over.
+        """
+        raise NotImplementedError
+
+    def choose_action(self, state: GameState) -> Action:
+        """The action this agent plays for the player to move in ``state`` (not changed).
+
+        Raises:
+            ValueError: if the game is over (or, for ``perfect``, the board is too large).
+        """
+        return run_to_end(self.plan(state))
+
+    def __repr__(self) -> str:
+        return f"make_agent({self.level!r})"
+
+
+class EasyAgent(Agent):
+    """Takes an open SOS with probability :data:`EASY_TAKES_SOS`; otherwise any legal move."""
+
+    level = "easy"
+
+    def plan(self, state: GameState) -> Generator[None, None, Action]:
+        _check_playable(state)
+        pos = Position(state)
+        scoring = pos.scoring_moves()
+        if scoring and self.rng.random() < EASY_TAKES_SOS:
+            move = self.rng.choice(scoring)[1]
+        else:
+            move = self.rng.choice(pos.ordered_moves()[0])
+        return (yield from _done(move_action(move, pos.cols)))
+
+
+class MediumAgent(Agent):
+    """Takes the SOS worth the most points; else a move that opens no SOS; else any move."""
+
+    level = "medium"
+
+    def plan(self, state: GameState) -> Generator[None, None, Action]:
+        _check_playable(state)
+        pos = Position(state)
+        moves, n_scoring, n_safe = pos.ordered_moves()
+        if n_scoring:
+            top = pos.scoring_moves()
+            most = top[0][0]
+            move = self.rng.choice([m for g, m in top if g == most])
+        elif n_safe:
+            move = self.rng.choice(moves[:n_safe])
+        else:
+            move = self.rng.choice(moves)
+        return (yield from _done(move_action(move, pos.cols)))
+
+
+class HardAgent(Agent):
+    """Iterative-deepening alpha-beta within ``budget`` seconds of search time per move."""
+
+    level = "hard"
+
+    def __init__(self, seed: int | None = None, budget: float = HARD_BUDGET) -> None:
+        super().__init__(seed)
+        self.budget = budget
+        self.searcher = AlphaBeta(budget=budget, rng=self.rng)
+
+    def plan(self, state: GameState) -> Generator[None, None, Action]:
+        _check_playable(state)
+        self.searcher.budget = self.budget
+        result = yield from self.searcher.search(state)
+        return move_action(result.move, state.rules.cols)
+
+
+class PerfectAgent(Agent):
+    """Exact play (two players: the game-theoretic value; more: the paranoid value).
+
+    Among the optimal actions it picks one at random (seeded). Raises
+    :class:`BoardTooLargeError` for a board over :data:`PERFECT_MAX_CELLS` squares.
+    """
+
+    level = "perfect"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.solver = Solver()
+
+    def plan(self, state: GameState) -> Generator[None, None, Action]:
+        _check_size(state)
+        _check_playable(state)
+        action, _ = yield from self.solver.best_action(state, self.rng)
+        return action
+
+
+def _check_size(state: GameState) -> None:
+    if state.rules.cells > PERFECT_MAX_CELLS:
+        raise BoardTooLargeError(
+            f"perfect play is offered on boards of at most {PERFECT_MAX_CELLS} squares; "
+            f"this board has {state.rules.cells}"
+        )
+
+
+_AGENTS: Final[dict[str, type[Agent]]] = {
+    "easy": EasyAgent,
+    "medium": MediumAgent,
+    "hard": HardAgent,
+    "perfect": PerfectAgent,
+}
+
+
+def make_agent(level: str, seed: int | None = None) -> Agent:
+    """A computer player of ``level`` (one of :data:`LEVELS`) using ``random.Random(seed)``.
+
+    Raises:
+        ValueError: for an unknown level.
+    """
+    cls = _AGENTS.get(level) if isinstance(level, str) else None
+    if cls is None:
+        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    return cls(seed)
+
+
+# --------------------------------------------------------------------------- analysis
+class Analysis(NamedTuple):
+    """What the player to move can expect (for a hint).
+
+    Attributes:
+        action: the best action found (``None`` in a finished game, where all else is 0).
+        value: future points for the player to move, ``own - opponents'`` from here on
+            (``general``; with 3-4 players the opponents' points are summed, the paranoid
+            value), or ``+1`` win / ``0`` draw / ``-1`` loss (``simple``). Exact when
+            ``exact``; otherwise a search estimate (a float).
+        exact: True when proven: by the solver (two players, at most
+            :data:`PERFECT_MAX_CELLS` squares) or because the search saw every line to the end.
+        margin: the predicted final result for the player to move: in ``general`` mode
+            ``value`` plus the current lead (own score minus the best other score), so
+            ``margin > 0`` means "you can win by about ``margin``"; in ``simple`` mode equal
+            to ``value``.
+        depth: plies searched (0 for a solver or book answer).
+    """
+
+    action: Action | None
+    value: float
+    exact: bool
+    margin: float
+    depth: int
+
+
+def _margin(state: GameState, value: float) -> float:
+    if state.rules.mode == "simple" or state.is_terminal():
+        return value if state.rules.mode == "simple" else 0.0
+    me = state.current_player()
+    scores = state.scores
+    lead = scores[me] - max(s for p, s in enumerate(scores) if p != me)
+    return value + lead
+
+
+def analyse_steps(
+    state: GameState, budget: float = 1.0, seed: int | None = 0
+) -> Generator[None, None, Analysis]:
+    """:func:`analyse` as a pausable generator (drive it like :meth:`Agent.plan`).
+
+    ``budget`` is in seconds of search time (pauses excluded) and applies to the heuristic
+    search only; the exact solve on small boards runs to the end.
+    """
+    if state.is_terminal():
+        return Analysis(None, 0.0, True, 0.0, 0)
+    rng = random.Random(seed)
+    if state.rules.players == 2 and state.rules.cells <= PERFECT_MAX_CELLS:
+        best, exact_value = yield from Solver().best_action(state, rng)
+        return Analysis(best, float(exact_value), True, _margin(state, float(exact_value)), 0)
+    result = yield from AlphaBeta(budget=budget, rng=rng).search(state)
+    action = move_action(result.move, state.rules.cols)
+    value: float = result.value
+    if state.rules.mode == "general" and not result.exact:
+        value = round(value, 2)
+    return Analysis(action, value, result.exact, _margin(state, value), result.depth)
+
+
+def analyse(state: GameState, budget: float = 1.0, seed: int | None = 0) -> Analysis:
+    """The best action for the player to move and what it is worth (see :class:`Analysis`)."""
+    return run_to_end(analyse_steps(state, budget, seed))
+
+
+__all__ = [
+    "HARD_BUDGET",
+    "LEVELS",
+    "PERFECT_MAX_CELLS",
+    "Agent",
+    "Analysis",
+    "BoardTooLargeError",
+    "action_move",
+    "analyse",
+    "analyse_steps",
+    "levels_for",
+    "make_agent",
+]

@@ -1,0 +1,309 @@
+"""Exact game values of SOS positions, by alpha-beta to the end of the game.
+
+:func:`solve` gives the value for the player to move with two players:
+
+* ``general`` mode: the best achievable ``own future points - opponent's future points``
+  (points already scored do not count; add the current score difference for the final margin);
+* ``simple`` mode: ``+1`` win, ``0`` draw, ``-1`` loss.
+
+The search is negamax with alpha-beta and a transposition table keyed by the board's least
+Zobrist key over its symmetries (8 for a square board, 4 for a rectangle), with the best move of
+each entry stored in that canonical frame for move ordering. With two players the value for the
+side to move depends on the board only (not on the seat or the scores), which is what makes the
+table sound. With three or four players the solver uses the paranoid reduction described in
+:mod:`sos.search` (the root seat against all the others).
+
+An opening book (``sos/book_4x4.txt``, built by ``scripts/build_book.py``) holds the exact values
+of the 4x4 positions with few letters, where a live solve is too slow for the browser. It is
+read lazily, on the first 4x4 solve.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Generator
+from typing import Final
+
+from .notation import Action
+from .search import SLICE_NODES, Position, move_action, run_to_end, tables
+from .state import GameState
+
+_EXACT: Final = 0
+_LOWER: Final = 1
+_UPPER: Final = 2
+
+#: The book file, next to this module (the browser's file system mirrors sos/).
+BOOK_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "book_4x4.txt")
+#: Board size the book covers.
+BOOK_SHAPE: Final = (4, 4)
+
+_book: dict[str, int] | None = None
+
+
+def book() -> dict[str, int]:
+    """The opening book: ``"<g|s>:<canonical board>"`` -> exact value (empty if no file)."""
+    global _book
+    if _book is None:
+        entries: dict[str, int] = {}
+        try:
+            with open(BOOK_PATH, encoding="ascii") as handle:
+                for line in handle:
+                    line = line.strip()
+                    if not line or line.startswith("#"):
+                        continue
+                    key, value = line.split()
+                    entries[key] = int(value)
+        except OSError:
+            pass
+        _book = entries
+    return _book
+
+
+def canonical_text(pos: Position) -> str:
+    """The board as a string of ``.SO``, least over the board's symmetries."""
+    chars = ".SO"
+    cells = pos.cells
+    return min("".join(chars[cells[inv[j]]] for j in range(len(cells))) for inv in pos.tab.inverse)
+
+
+def book_key(pos: Position) -> str:
+    """The book key of a position: mode letter, ``:``, :func:`canonical_text`."""
+    return ("s:" if pos.simple else "g:") + canonical_text(pos)
+
+
+class TooManyPlayersError(ValueError):
+    """Raised by :func:`solve` for a game of more than two players (its value is a vector)."""
+
+
+class Solver:
+    """Exact negamax solver with a symmetric transposition table, pausable (generators).
+
+    One solver may be reused for many positions of the same game (the table is kept) as long
+    as the number of players is two; with more players the table is cleared for each root.
+
+    Attributes:
+        nodes: nodes visited so far.
+        use_book: whether to read the opening book (tests switch it off to check it).
+    """
+
+    def __init__(
+        self, slice_nodes: int = SLICE_NODES, use_book: bool = True, tt_limit: int = 1_500_000
+    ) -> None:
+        self.slice_nodes = slice_nodes
+        self.tt_limit = tt_limit
+        self.use_book = use_book
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.nodes = 0
+        self.root = 0
+        self._shape: tuple[int, int, bool, int] | None = None
+        self._book_min_empty = 1 << 30
+
+    def _prepare(self, pos: Position) -> None:
+        shape = (pos.rows, pos.cols, pos.simple, pos.players)
+        if shape != self._shape or pos.players > 2 or len(self.tt) > self.tt_limit:
+            self.tt.clear()
+            self._shape = shape
+        self.root = pos.to_move
+        self._book_min_empty = 1 << 30
+        if self.use_book and pos.players == 2 and (pos.rows, pos.cols) == BOOK_SHAPE:
+            entries = book()
+            if entries:
+                self._book_min_empty = min(key.count(".") for key in entries)
+
+    # ------------------------------------------------------------------ public generators
+    def value(self, state: GameState) -> Generator[None, None, int]:
+        """Exact value of ``state`` for the player to move (see the module docstring).
+
+        With more than two players: the paranoid value for the player to move.
+        A finished game has value 0.
+        """
+        pos = Position(state)
+        if pos.ended:
+            return 0
+        self._prepare(pos)
+        v = yield from self._solve(pos, -10_000, 10_000)
+        return v
+
+    def action_values(self, state: GameState) -> Generator[None, None, list[tuple[Action, int]]]:
+        """Exact value of every legal action for the player to move, best first.
+
+        Each value is the mover's value of playing that action: its points plus the value of
+        the position after it (for the same side after a scoring move, negated otherwise).
+        """
+        pos = Position(state)
+        if pos.ended:
+            return []
+        self._prepare(pos)
+        moves, _, _ = pos.ordered_moves()
+        out: list[tuple[Action, int]] = []
+        for m in moves:
+            gain = pos.play(m)
+            try:
+                v = yield from self._child(pos, gain, -10_000, 10_000)
+            finally:
+                pos.unplay()
+            out.append((move_action(m, pos.cols), v))
+        out.sort(key=lambda item: -item[1])
+        return out
+
+    def best_action(
+        self, state: GameState, rng: random.Random | None = None
+    ) -> Generator[None, None, tuple[Action, int]]:
+        """An optimal action for the player to move and the exact value it keeps.
+
+        Finds the position's value, then tries the actions (scoring first, then safe, then the
+        rest; shuffled within each class by ``rng``) with a null window until one keeps it.
+
+        Raises:
+            ValueError: if the game is over.
+        """
+        pos = Position(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        self._prepare(pos)
+        target = yield from self._solve(pos, -10_000, 10_000)
+        moves, n_scoring, n_safe = pos.ordered_moves()
+        if rng is not None:
+            groups = [moves[:n_scoring], moves[n_scoring : n_scoring + n_safe]]
+            groups.append(moves[n_scoring + n_safe :])
+            moves = []
+            for group in groups:
+                rng.shuffle(group)
+                moves.extend(group)
+        for m in moves:
+            gain = pos.play(m)
+            try:
+                v = yield from self._child(pos, gain, target - 1, target)
+            finally:
+                pos.unplay()
+            if v >= target:
+                return move_action(m, pos.cols), target
+        raise AssertionError("no action keeps the solved value")  # pragma: no cover
+
+    # ------------------------------------------------------------------ search
+    def _same_side(self, a: int, b: int) -> bool:
+        return a == b or (a != self.root and b != self.root)
+
+    def _child(
+        self, pos: Position, gain: int, alpha: int, beta: int
+    ) -> Generator[None, None, int]:
+        mover = pos.stack[-1][3]
+        if pos.simple and gain:
+            return 1
+        if pos.ended:
+            return gain
+        if self._same_side(mover, pos.to_move):
+            v = yield from self._solve(pos, alpha - gain, beta - gain)
+            return gain + v
+        v = yield from self._solve(pos, -beta, -alpha)
+        return -v
+
+    def _solve(self, pos: Position, alpha: int, beta: int) -> Generator[None, None, int]:
+        """Exact value for the side to move of the unfinished ``pos``, within (alpha, beta)
+        (fail-soft: outside the window the result is a bound on the same side)."""
+        self.nodes += 1
+        if self.nodes % self.slice_nodes == 0:
+            yield
+        if pos.empty >= self._book_min_empty:
+            hit = book().get(book_key(pos))
+            if hit is not None:
+                return hit
+        canon, t = pos.canonical()
+        key = canon if pos.players == 2 else canon ^ pos.tab.zplayer[pos.to_move]
+        entry = self.tt.get(key)
+        tt_move = -1
+        if entry is not None:
+            flag, value, cmove = entry
+            if flag == _EXACT:
+                return value
+            if flag == _LOWER:
+                if value >= beta:
+                    return value
+                alpha = max(alpha, value)
+            elif value <= alpha:
+                return value
+            else:
+                beta = min(beta, value)
+            if cmove >= 0:
+                tt_move = (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
+        moves, n_scoring, n_safe = pos.ordered_moves()
+        if pos.simple:
+            if pos.players == 2:
+                if n_scoring:
+                    return 1
+                if n_safe == 0:
+                    return -1
+                # A move that opens an SOS loses at once (-1, the least value): skip them.
+                del moves[n_safe:]
+            alpha = max(alpha, -1)
+            beta = min(beta, 1)
+            if alpha >= beta:
+                return alpha
+        if tt_move >= 0 and tt_move in moves:
+            moves.remove(tt_move)
+            moves.insert(0, tt_move)
+        alpha0 = alpha
+        best = -10_000
+        best_move = moves[0]
+        for m in moves:
+            gain = pos.play(m)
+            try:
+                v = yield from self._child(pos, gain, alpha, beta)
+            finally:
+                pos.unplay()
+            if v > best:
+                best = v
+                best_move = m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        if best <= alpha0:
+            flag = _UPPER
+        elif best >= beta:
+            flag = _LOWER
+        else:
+            flag = _EXACT
+        self.tt[key] = (flag, best, (pos.tab.perms[t][best_move >> 1] << 1) | (best_move & 1))
+        return best
+
+
+def solve(state: GameState) -> int:
+    """The exact value of ``state`` for the player to move, with two players.
+
+    ``general`` mode: the best achievable (own future points - opponent's future points);
+    ``simple`` mode: +1 win, 0 draw, -1 loss. A finished game is worth 0. The state is not
+    changed. Fast up to about 16 squares (4x4 from the empty board uses the opening book);
+    larger boards may take very long.
+
+    Raises:
+        TooManyPlayersError: (a ``ValueError``) for more than two players.
+    """
+    if state.rules.players != 2:
+        raise TooManyPlayersError(
+            f"solve() is defined for two players, this game has {state.rules.players}"
+        )
+    return run_to_end(Solver().value(state))
+
+
+def solve_actions(state: GameState) -> list[tuple[Action, int]]:
+    """Exact value (as :func:`solve`, for the mover) of every legal action, best first."""
+    if state.rules.players != 2:
+        raise TooManyPlayersError(
+            f"solve_actions() is defined for two players, this game has {state.rules.players}"
+        )
+    return run_to_end(Solver().action_values(state))
+
+
+__all__ = [
+    "BOOK_PATH",
+    "Solver",
+    "TooManyPlayersError",
+    "book",
+    "book_key",
+    "canonical_text",
+    "solve",
+    "solve_actions",
+    "tables",
+]
