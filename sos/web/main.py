@@ -747,9 +747,23 @@ def main() -> App:
         ".letter-button"
     ):
         node.disabled = False
+    if app.has_computer():
+        import sos.agents  # noqa: F401  # needed at once: compile it before the game starts
     document.documentElement.dataset.ready = "1"
+    app._spawn(_warm_up())
     app._schedule_computer()  # a game of computer seats only starts by itself
     return app
+
+
+async def _warm_up() -> None:
+    """Import the AI once the page is ready, before a hint or a computer seat needs it.
+
+    Compiling the search modules takes one long task (about 100 ms in Pyodide); done here, at
+    idle time after start-up, it is neither on the start path of a game between people nor
+    inside a computer move. (A game with computer seats imports it before ``data-ready``.)
+    """
+    await asyncio.sleep(0.05)
+    import sos.agents  # noqa: F401
 
 
 APP = main()

@@ -1,0 +1,107 @@
+"""Computer opponents in the page: full games, the hint, undo against the computer, and the
+page staying responsive (no long task over 100 ms) while the computer thinks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+Opener = Callable[..., Page]
+
+HUMAN_TURN_OR_OVER = """() =>
+  document.querySelector('button.cell:not([aria-disabled])') !== null
+  || !document.getElementById('result').hidden"""
+
+LONGTASK_OBSERVER = """() => {
+  window.__longtasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longtasks.push(entry.duration);
+  }).observe({ type: 'longtask' });
+}"""
+
+
+def play_first_free(page: Page, letter: str) -> None:
+    page.get_by_test_id(f"letter-{letter}").click()
+    page.locator("button.cell:not([aria-disabled])").first.click()
+
+
+def test_human_against_hard_to_the_end(open_app: Opener, shot: Callable[[Page, str], Path]) -> None:
+    page = open_app("?size=5&seats=human,hard")
+    expect(page.locator("li.player[data-kind=hard]")).to_contain_text("Computer 2")
+    moves = 0
+    while page.get_by_test_id("result").is_hidden():
+        page.wait_for_function(HUMAN_TURN_OR_OVER, timeout=30_000)
+        if not page.get_by_test_id("result").is_hidden():
+            break
+        play_first_free(page, "SO"[moves % 2])
+        moves += 1
+        assert moves <= 25
+    result = page.locator("#result-text").inner_text()
+    assert re.match(r"^(Player 1 wins|Computer 2 wins|Draw)", result), result
+    expect(page.locator("button.cell:not(:has-text('S')):not(:has-text('O'))")).to_have_count(0)
+    s0 = int(page.get_by_test_id("score-0").inner_text())
+    s1 = int(page.get_by_test_id("score-1").inner_text())
+    assert s0 + s1 == page.locator("[data-sos]").count()
+    shot(page, "human-vs-hard-5x5")
+
+
+def test_computer_against_computer(open_app: Opener) -> None:
+    page = open_app("?size=4&seats=medium,perfect")
+    expect(page.get_by_test_id("result")).to_be_visible(timeout=90_000)
+    expect(page.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(16)
+    # Perfect play never loses to medium from either seat on 4x4... it can at least not lose.
+    assert not page.locator("#result-text").inner_text().startswith("Computer 1 wins")
+    assert page.locator("#move-list button.ply").count() == 16
+
+
+def test_hint_on_a_solved_board(open_app: Opener) -> None:
+    page = open_app("?size=3")
+    page.get_by_test_id("hint").click()
+    hint = page.get_by_test_id("hint-text")
+    expect(hint).to_contain_text("Perfect play:", timeout=30_000)
+    expect(hint).to_have_text(re.compile(r"^Hint: write [SO] on [a-c][1-3]\. Perfect play: "))
+    expect(page.locator("button.cell.hint")).to_have_count(1)
+    # Following the hint clears it.
+    page.locator("button.cell.hint").click()
+    expect(page.locator("button.cell.hint")).to_have_count(0)
+    expect(hint).to_be_hidden()
+
+
+def test_hint_estimate_on_a_large_board(open_app: Opener) -> None:
+    page = open_app("?size=8&lang=de")
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).to_contain_text("Tipp:", timeout=30_000)
+
+
+def test_undo_against_the_computer_returns_to_the_human_turn(open_app: Opener) -> None:
+    page = open_app("?size=5&seats=human,medium")
+    play_first_free(page, "S")
+    page.wait_for_function(HUMAN_TURN_OR_OVER, timeout=30_000)
+    plies = page.locator("#move-list button.ply").count()
+    assert plies >= 2  # the human's move and at least one of the computer's
+    page.get_by_test_id("undo").click()
+    expect(page.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(0)
+    expect(page.get_by_test_id("status")).to_have_text("Player 1 to move")
+    page.keyboard.press("Control+y")  # redo: the human's move and the computer's answer
+    expect(page.locator("#move-list button.ply:not(.future)")).to_have_count(plies)
+    expect(page.get_by_test_id("status")).to_have_text(re.compile("Player 1"))
+
+
+def test_no_long_task_while_the_computer_thinks(open_app: Opener) -> None:
+    for query, moves in (("?size=8&seats=hard,hard", 6), ("?size=4&seats=perfect,perfect", 4)):
+        page = open_app(query)
+        page.evaluate(LONGTASK_OBSERVER)
+        page.wait_for_function(
+            f"document.querySelectorAll('#move-list button.ply').length >= {moves}",
+            timeout=60_000,
+        )
+        # The page answered input while thinking: a letter button reacts at once.
+        page.get_by_test_id("letter-O").click()
+        expect(page.get_by_test_id("letter-O")).to_have_attribute("aria-pressed", "true")
+        tasks = page.evaluate("window.__longtasks")
+        print(query, "long tasks (ms):", tasks)
+        assert max(tasks, default=0) < 100, f"{query}: long tasks {tasks} ms"
+        page.evaluate("localStorage.clear()")
