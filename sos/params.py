@@ -2,7 +2,8 @@
 
 Parameters (all optional): ``size`` 3..12, ``mode`` general|simple, ``players`` 2..4,
 ``seats`` comma list of human|easy|medium|hard|perfect (one per player), ``lang`` en|de,
-``embed`` 1|0. ``perfect`` seats need a board of at most 16 squares. A bad value is replaced by the default and reported as a notice.
+``embed`` 1|0. ``perfect`` seats need a board of at most 16 squares. A bad value is
+replaced by the default and reported as a notice.
 """
 
 from __future__ import annotations
