@@ -359,6 +359,7 @@ class Position:
                     unsafe.append(m | 1)
                 else:
                     safe.append(m | 1)
+        n_safe = len(safe)
         if scoring:
             scoring.sort(reverse=True)
             moves = [m for _, m in scoring]
@@ -366,7 +367,7 @@ class Position:
         else:
             moves = safe
         moves.extend(unsafe)
-        return moves, len(scoring), len(safe)
+        return moves, len(scoring), n_safe
 
     def gift(self, move: Move) -> int:
         """Points the next mover could score at once after the quiet ``move`` (a rough count).
@@ -445,6 +446,8 @@ _UPPER: Final = 2
 #: Table depth of a value that saw every line to the end of the game.
 _TO_END: Final = 1000
 
+#: Longest chain of scoring moves followed beyond the horizon.
+QUIESCE_DEPTH: Final = 12
 #: Heuristic value of a quiet position where the side to move has no safe move left.
 FORCED_GIFT: Final = 0.9
 
@@ -580,7 +583,7 @@ class AlphaBeta:
         if self.nodes % self.slice_nodes == 0:
             yield from self._tick()
         if depth <= 0:
-            v = yield from self._quiesce(pos, alpha, beta, 8)
+            v = yield from self._quiesce(pos, alpha, beta, QUIESCE_DEPTH)
             return v
         key = pos.tt_key()
         entry = self.tt.get(key)
@@ -650,7 +653,9 @@ class AlphaBeta:
         if pos.simple:
             return 1.0
         best = -float(INF)
-        for _, m in scoring[:4]:
+        # Only the best two scoring moves at the first step, the best one after that: the
+        # chain matters, not every order of taking it.
+        for _, m in scoring[: (2 if qdepth >= QUIESCE_DEPTH else 1)]:
             self.nodes += 1
             if self.nodes % self.slice_nodes == 0:
                 yield from self._tick()

@@ -1,0 +1,137 @@
+"""The four levels: API, determinism, behaviour, and the analysis for hints."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sos import Action, GameState, Rules, new_game, solve
+from sos.agents import (
+    LEVELS,
+    BoardTooLargeError,
+    analyse,
+    analyse_steps,
+    levels_for,
+    make_agent,
+)
+from sos.search import run_to_end
+from sos.solver import solve_actions
+
+
+def test_unknown_level() -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        make_agent("grandmaster")
+
+
+def test_perfect_refuses_large_boards() -> None:
+    agent = make_agent("perfect")
+    with pytest.raises(BoardTooLargeError):
+        agent.choose_action(new_game(Rules.square(5)))
+    with pytest.raises(ValueError):
+        next(agent.plan(new_game(Rules.square(5))))
+    assert "perfect" in levels_for(Rules.square(4))
+    assert "perfect" not in levels_for(Rules.square(5))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_plays_legal_moves_and_leaves_state_alone(level: str) -> None:
+    state = GameState.from_text("S.../.O../..../...S")
+    before = (repr(state), state.history)
+    agent = make_agent(level, seed=1)
+    action = agent.choose_action(state)
+    assert state.is_legal(action)
+    assert (repr(state), state.history) == before
+    with pytest.raises(ValueError):
+        agent.choose_action(GameState.from_text("SOS/OOO/SOS"))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_seeded_agents_repeat(level: str) -> None:
+    def game(seed: int) -> tuple[Action, ...]:
+        state = new_game(Rules.square(5))
+        agents = [make_agent(level, seed=seed), make_agent(level, seed=seed + 1)]
+        if level == "hard":
+            for agent in agents:
+                agent.budget = 10.0  # type: ignore[attr-defined]
+                agent.searcher.max_depth = 1  # type: ignore[attr-defined]
+        while not state.is_terminal():
+            state.apply(agents[state.current_player()].choose_action(state))
+        return state.history
+
+    assert game(4) == game(4)
+
+
+def test_medium_takes_sos_and_avoids_opening() -> None:
+    agent = make_agent("medium", seed=0)
+    state = GameState.from_text("S.S../...../.....")
+    assert agent.choose_action(state) == Action(0, 1, "O")
+    state = GameState.from_text("S..../...../.....")
+    for _ in range(20):
+        action = agent.choose_action(state)
+        after = state.child(action)
+        assert not any(after.scoring_lines(a) for a in after.legal_actions())
+
+
+def test_easy_sometimes_skips_an_open_sos() -> None:
+    state = GameState.from_text("S.S../...../.....")
+    agent = make_agent("easy", seed=0)
+    took = sum(bool(state.scoring_lines(agent.choose_action(state))) for _ in range(200))
+    assert 20 < took < 180
+
+
+def test_hard_sees_the_trap() -> None:
+    state = GameState.from_text("OO.S/OO.S/S..S/SOSO")
+    assert make_agent("hard", seed=0).choose_action(state) == Action(0, 2, "O")
+
+
+def test_perfect_plays_optimally() -> None:
+    rng = random.Random(5)
+    agent = make_agent("perfect", seed=2)
+    for _ in range(8):
+        state = new_game(Rules(3, 3, rng.choice(["general", "simple"])))
+        for _ in range(rng.randint(0, 4)):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        action = agent.choose_action(state)
+        assert dict(solve_actions(state))[action] == solve(state)
+
+
+def test_perfect_first_move_on_4x4_from_book() -> None:
+    for mode in ("general", "simple"):
+        state = new_game(Rules(4, 4, mode))  # type: ignore[arg-type]
+        action = make_agent("perfect", seed=0).choose_action(state)
+        assert state.is_legal(action)
+
+
+def test_perfect_with_three_players() -> None:
+    state = GameState.from_text("S.S/.../...", players=3, to_move=1)
+    assert make_agent("perfect").choose_action(state) == Action(0, 1, "O")
+
+
+def test_hard_beats_medium_on_5x5() -> None:
+    wins = 0
+    for g in range(4):
+        state = new_game(Rules.square(5))
+        hard = make_agent("hard", seed=g)
+        hard.budget = 0.05  # type: ignore[attr-defined]
+        seats = [hard, make_agent("medium", seed=g)] if g % 2 == 0 else [
+            make_agent("medium", seed=g), hard]
+        while not state.is_terminal():
+            state.apply(seats[state.current_player()].choose_action(state))
+        me = 0 if g % 2 == 0 else 1
+        wins += state.scores[me] > state.scores[1 - me]
+    assert wins >= 3
+
+
+def test_analysis() -> None:
+    exact = analyse(GameState.from_text("OO.S/OO.S/S..S/SOSO", scores=[1, 4]))
+    assert exact.exact and exact.value == 2 and exact.action == Action(0, 2, "O")
+    assert exact.margin == 2 + 1 - 4
+    simple = analyse(new_game(Rules(1, 7, "simple")))
+    assert simple.exact and simple.value == 1 and simple.margin == 1
+    rough = run_to_end(analyse_steps(new_game(Rules.square(6)), budget=0.1))
+    assert not rough.exact and rough.action is not None
+    done = analyse(GameState.from_text("SOS/OOO/SOS"))
+    assert done.action is None and done.exact

@@ -1,0 +1,113 @@
+"""The pausable alpha-beta search: exactness near the end, the greedy trap, pausing, budget."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from sos import Action, GameState, Rules, new_game, solve
+from sos.search import AlphaBeta, Position, move_action, run_to_end
+from sos.solver import solve_actions
+
+# Greedy S@c1 scores 1 but must then move again and hands back 2 (value -1); the quiet O@c1
+# leaves that SOS to the opponent, who then has to hand back more (value +2).
+TRAP = "OO.S/OO.S/S..S/SOSO"
+
+
+def test_trap_is_a_trap() -> None:
+    state = GameState.from_text(TRAP)
+    values = dict(solve_actions(state))
+    assert state.scoring_lines(Action(0, 2, "S"))
+    assert values[Action(0, 2, "S")] == -1
+    assert values[Action(0, 2, "O")] == 2 == solve(state)
+
+
+def test_hard_search_sees_the_trap() -> None:
+    state = GameState.from_text(TRAP)
+    result = run_to_end(AlphaBeta(budget=2.0).search(state))
+    assert move_action(result.move, 4) == Action(0, 2, "O")
+    assert result.exact and result.value == 2
+
+
+def test_search_is_exact_on_small_boards() -> None:
+    rng = random.Random(11)
+    for mode in ("general", "simple"):
+        for _ in range(6):
+            state = new_game(Rules(3, 3, mode))  # type: ignore[arg-type]
+            for _ in range(rng.randint(2, 5)):
+                state.apply(rng.choice(state.legal_actions()))
+                if state.is_terminal():
+                    break
+            if state.is_terminal():
+                continue
+            result = run_to_end(AlphaBeta(budget=30.0).search(state))
+            assert result.exact
+            assert result.value == solve(state), repr(state)
+            # the move it picks keeps that value
+            assert dict(solve_actions(state))[move_action(result.move, 3)] == solve(state)
+
+
+def test_search_does_not_mutate_and_respects_budget() -> None:
+    state = new_game(Rules.square(8))
+    rng = random.Random(1)
+    for _ in range(20):
+        state.apply(rng.choice(state.legal_actions()))
+    before = repr(state), state.history
+    result = run_to_end(AlphaBeta(budget=0.15).search(state))
+    assert (repr(state), state.history) == before
+    assert state.is_legal(move_action(result.move, 8))
+    assert result.seconds < 0.15 + 0.1
+    assert not result.exact and result.depth >= 1
+
+
+def test_search_pauses_and_pauses_do_not_count() -> None:
+    state = new_game(Rules.square(6))
+    gen = AlphaBeta(budget=0.2, slice_nodes=32).search(state)
+    steps = 0
+    started = time.perf_counter()
+    longest = 0.0
+    while True:
+        t0 = time.perf_counter()
+        try:
+            next(gen)
+        except StopIteration as stop:
+            result = stop.value
+            break
+        longest = max(longest, time.perf_counter() - t0)
+        steps += 1
+        time.sleep(0.002)
+    wall = time.perf_counter() - started
+    assert steps > 5
+    assert longest < 0.05  # each step is short: the page stays responsive
+    assert result.seconds <= 0.2 + 0.05
+    assert wall > result.seconds + steps * 0.002 * 0.9
+
+
+def test_extra_turn_is_asked_not_assumed() -> None:
+    # After the scoring O the same player moves again and can score again.
+    state = GameState.from_text("S.S../...../S.S..")
+    result = run_to_end(AlphaBeta(budget=1.0).search(state))
+    assert result.value >= 2  # takes both SOSs in a row
+
+
+def test_paranoid_search_with_three_and_four_players() -> None:
+    for players in (3, 4):
+        state = GameState.from_text(".S.S./...../.....", players=players, to_move=2)
+        result = run_to_end(AlphaBeta(budget=0.3).search(state))
+        assert move_action(result.move, 5) == Action(0, 2, "O")  # takes the point
+        state = new_game(Rules(4, 4, players=players))
+        for _ in range(5):
+            result = run_to_end(AlphaBeta(budget=0.05).search(state))
+            state.apply(move_action(result.move, 4))
+
+
+def test_position_play_unplay_round_trip() -> None:
+    state = GameState.from_text("S.O./..S./O...")
+    pos = Position(state)
+    snapshot = (list(pos.cells), list(pos.gs), list(pos.go), list(pos.us), list(pos.uo), pos.key)
+    moves, _, _ = pos.ordered_moves()
+    for m in moves:
+        pos.play(m)
+        pos.unplay()
+    assert snapshot == (list(pos.cells), list(pos.gs), list(pos.go), list(pos.us), list(pos.uo),
+                        pos.key)

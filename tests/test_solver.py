@@ -1,0 +1,117 @@
+"""sos.solve against a brute-force minimax, the 1xn strip theorem, the book, and API edges."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from sos import GameState, Rules, new_game, solve
+from sos.search import run_to_end
+from sos.solver import Solver, TooManyPlayersError, book, solve_actions
+
+
+def brute_value(state: GameState) -> int:
+    """Plain minimax over GameState (memoised on the board: the value is board-only)."""
+    rules = state.rules
+
+    @cache
+    def value(cells: str) -> int:
+        s = GameState.from_text(
+            "/".join(cells[r * rules.cols : (r + 1) * rules.cols] for r in range(rules.rows)),
+            mode=rules.mode,
+        )
+        best = -(10**9)
+        for action in s.legal_actions():
+            gain = len(s.apply(action))
+            if rules.mode == "simple" and gain:
+                v = 1
+            elif s.is_terminal():
+                v = gain
+            elif gain:  # the mover moves again: asked via current_player() below
+                assert s.current_player() == 0
+                v = gain + value("".join(s.cells))
+            else:
+                assert s.current_player() == 1
+                v = -value("".join(s.cells))
+            s.undo()
+            best = max(best, v)
+        return best
+
+    if state.is_terminal():
+        return 0
+    return value("".join(state.cells))
+
+
+@pytest.mark.parametrize("mode", ["general", "simple"])
+@pytest.mark.parametrize("n", range(3, 11))
+def test_strips_match_brute_force(mode: str, n: int) -> None:
+    state = new_game(Rules(1, n, mode))  # type: ignore[arg-type]
+    assert solve(state) == brute_value(state)
+
+
+@pytest.mark.parametrize("mode", ["general", "simple"])
+def test_3x3_and_random_positions_match_brute_force(mode: str) -> None:
+    rng = random.Random(7)
+    assert solve(new_game(Rules(3, 3, mode))) == brute_value(new_game(Rules(3, 3, mode)))  # type: ignore[arg-type]
+    for _ in range(25):
+        rows, cols = rng.choice([(3, 3), (2, 4), (1, 9), (3, 4)])
+        state = new_game(Rules(rows, cols, mode))  # type: ignore[arg-type]
+        for _ in range(rng.randint(1, rows * cols - 1)):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal() or state.empty_squares > 9:
+            continue
+        assert solve(state) == brute_value(state), repr(state)
+
+
+@pytest.mark.parametrize("n", range(3, 15))
+def test_simple_strip_theorem(n: int) -> None:
+    """USAMO 1999/5, Gym 101775L: draw for n < 7, first player wins odd n >= 7, draw even n <= 14
+    (second player wins for even n >= 16: 1x16 takes ~50 s, see benchmarks/bench_ai.py)."""
+    expected = 1 if (n >= 7 and n % 2) else 0
+    assert solve(new_game(Rules(1, n, "simple"))) == expected
+
+
+def test_values_ignore_scores_and_do_not_mutate() -> None:
+    a = GameState.from_text("S.S/.../S.S", to_move=1, scores=[3, 0])
+    b = GameState.from_text("S.S/.../S.S", to_move=0)
+    before = repr(a)
+    assert solve(a) == solve(b)
+    assert repr(a) == before
+
+
+def test_solve_actions_best_is_solve() -> None:
+    state = GameState.from_text("S..O/..../.O../S..S")
+    actions = solve_actions(state)
+    assert actions[0][1] == solve(state)
+    assert len(actions) == len(state.legal_actions())
+
+
+def test_terminal_and_many_players() -> None:
+    done = GameState.from_text("SOS/OOO/SOS")
+    assert solve(done) == 0
+    with pytest.raises(TooManyPlayersError):
+        solve(new_game(Rules(3, 3, players=3)))
+    assert issubclass(TooManyPlayersError, ValueError)
+
+
+def test_book_agrees_with_live_solve() -> None:
+    entries = book()
+    assert entries["g:................"] == 0 and entries["s:................"] == 0
+    rng = random.Random(3)
+    deep = sorted(k for k in entries if k.count(".") == 13)
+    for key in rng.sample(deep, 3):
+        mode = "general" if key[0] == "g" else "simple"
+        board = key[2:]
+        state = GameState.from_text("/".join(board[i : i + 4] for i in (0, 4, 8, 12)), mode=mode)
+        live = run_to_end(Solver(use_book=False).value(state))
+        assert live == entries[key], key
+
+
+def test_4x4_uses_book_quickly() -> None:
+    solver = Solver()
+    assert run_to_end(solver.value(new_game(Rules.square(4)))) == 0
+    assert solver.nodes == 1
