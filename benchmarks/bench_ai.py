@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""AI and engine benchmarks: prints figures (not a timed test).
+
+Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
+
+* ``playouts``  random playouts per second on 8x8 through the public engine API.
+* ``hard``      seconds per ``hard`` move on 8x8 mid-game positions (mean, max).
+* ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
+* ``strength``  hard vs medium and medium vs easy, ``--games`` games on 6x6, 8x8 and 10x10,
+                seats swapped every game; win/draw/loss of the first-named level.
+* ``proofs``    exact values of small boards by the solver (and its time).
+* ``pyodide``   runs ``node benchmarks/pyodide_bench.mjs`` (the same figures under Pyodide in
+                Node, the browser's Python) and prints the Pyodide / CPython ratios.
+
+Run from the repository root, e.g.::
+
+    python benchmarks/bench_ai.py --sections playouts,hard,perfect,pyodide
+    python benchmarks/bench_ai.py --sections strength --games 200 --hard-budget 0.1 --jobs 2
+
+The last line is ``JSON {...}`` with every figure, for the Node runner and for tooling.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from sos import GameState, Rules, new_game  # noqa: E402
+from sos.agents import make_agent  # noqa: E402
+from sos.search import run_to_end  # noqa: E402
+from sos.solver import Solver  # noqa: E402
+
+
+def playouts(seconds: float = 2.0) -> float:
+    """Random playouts per second on 8x8 (legal_actions + apply until the board is full)."""
+    rng = random.Random(1)
+    rules = Rules.square(8)
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game(rules)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def midgame_positions(count: int, size: int = 8, seed: int = 7) -> list[GameState]:
+    """Positions 25-60 % full, reached by medium play with some random moves (seeded)."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        state = new_game(Rules.square(size))
+        agent = make_agent("medium", seed=seed + k)
+        target = int(size * size * rng.uniform(0.25, 0.6))
+        while not state.is_terminal() and size * size - state.empty_squares < target:
+            if rng.random() < 0.8:
+                state.apply(agent.choose_action(state))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+def hard_moves(count: int = 12, budget: float | None = None) -> dict[str, float]:
+    """Seconds of wall time per hard move on 8x8 mid-game positions."""
+    times = []
+    for k, state in enumerate(midgame_positions(count)):
+        agent = make_agent("hard", seed=k)
+        if budget is not None:
+            agent.budget = budget  # type: ignore[attr-defined]
+        start = time.perf_counter()
+        agent.choose_action(state)
+        times.append(time.perf_counter() - start)
+    return {"mean": sum(times) / len(times), "max": max(times), "n": len(times)}
+
+
+def perfect_first_move() -> dict[str, float]:
+    """Seconds for perfect to choose the first move on an empty 4x4 board (fresh agent)."""
+    out = {}
+    for mode in ("general", "simple"):
+        start = time.perf_counter()
+        make_agent("perfect", seed=0).choose_action(new_game(Rules(4, 4, mode)))
+        out[mode] = time.perf_counter() - start
+    return out
+
+
+def _game(args: tuple[str, str, int, int, float]) -> int:
+    """One game; returns +1/0/-1 for the first-named level (seat 0 on even games)."""
+    first, second, size, index, budget = args
+    a = make_agent(first, seed=1000 + index)
+    b = make_agent(second, seed=2000 + index)
+    for agent in (a, b):
+        if agent.level == "hard":
+            agent.budget = budget  # type: ignore[attr-defined]
+    seats = [a, b] if index % 2 == 0 else [b, a]
+    state = new_game(Rules.square(size))
+    while not state.is_terminal():
+        state.apply(seats[state.current_player()].choose_action(state))
+    me = 0 if index % 2 == 0 else 1
+    diff = state.scores[me] - state.scores[1 - me]
+    return (diff > 0) - (diff < 0)
+
+
+def strength(games: int, budget: float, jobs: int) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for first, second in (("hard", "medium"), ("medium", "easy")):
+        for size in (6, 8, 10):
+            tasks = [(first, second, size, i, budget) for i in range(games)]
+            start = time.perf_counter()
+            if jobs > 1:
+                with ProcessPoolExecutor(jobs) as pool:
+                    results = list(pool.map(_game, tasks))
+            else:
+                results = [_game(t) for t in tasks]
+            wdl = {"win": results.count(1), "draw": results.count(0), "loss": results.count(-1)}
+            name = f"{first}-vs-{second} {size}x{size}"
+            out[name] = wdl
+            print(
+                f"  {name}: W/D/L {wdl['win']}/{wdl['draw']}/{wdl['loss']} "
+                f"({100 * wdl['win'] / games:.1f} % wins, {time.perf_counter() - start:.0f} s)",
+                flush=True,
+            )
+    return out
+
+
+PROOFS = [
+    (3, 3, "general"), (3, 3, "simple"), (3, 4, "general"), (3, 4, "simple"),
+    (4, 4, "general"), (4, 4, "simple"), (3, 5, "general"), (3, 5, "simple"),
+    (2, 6, "general"), (2, 6, "simple"),
+] + [(1, n, mode) for mode in ("general", "simple") for n in range(3, 17)]
+
+
+def proofs(max_seconds: float) -> dict[str, Any]:
+    """Exact values from the empty board (first player's view), without the book."""
+    out: dict[str, Any] = {}
+    for rows, cols, mode in PROOFS:
+        solver = Solver(use_book=False)
+        start = time.perf_counter()
+        value = run_to_end(solver.value(new_game(Rules(rows, cols, mode))))  # type: ignore[arg-type]
+        took = time.perf_counter() - start
+        word = "draw" if value == 0 else ("first player" if value > 0 else "second player")
+        if mode == "general" and value:
+            word += f" by {abs(value)}"
+        elif value:
+            word += " wins"
+        name = f"{rows}x{cols} {mode}"
+        out[name] = {"value": value, "seconds": round(took, 2), "nodes": solver.nodes}
+        print(f"  {name}: {value:+d} ({word}); {took:.2f} s, {solver.nodes} nodes", flush=True)
+        if took > max_seconds:
+            print(f"  (stopping proofs: over {max_seconds} s)")
+            break
+    return out
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description="SOS AI benchmarks")
+    parser.add_argument("--sections", default="playouts,hard,perfect")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--hard-budget", type=float, default=None,
+                        help="search seconds per hard move (default: the agent's own, 0.4)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--positions", type=int, default=12)
+    parser.add_argument("--proof-limit", type=float, default=120.0)
+    args = parser.parse_args(argv)
+    sections = args.sections.split(",")
+    figures: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
+    print(f"Python {figures['python']} on {sys.platform}")
+    if "playouts" in sections:
+        figures["playouts_per_s"] = playouts()
+        print(f"playouts: {figures['playouts_per_s']:.1f} random 8x8 playouts/s")
+    if "hard" in sections:
+        figures["hard"] = hard_moves(args.positions, args.hard_budget)
+        h = figures["hard"]
+        print(f"hard: 8x8 mid-game, {h['n']} moves: mean {h['mean']:.3f} s, max {h['max']:.3f} s")
+    if "perfect" in sections:
+        figures["perfect_first_4x4"] = perfect_first_move()
+        p = figures["perfect_first_4x4"]
+        print(f"perfect: first move on 4x4: general {p['general']:.3f} s, simple {p['simple']:.3f} s")
+    if "proofs" in sections:
+        print("proofs (solver, no book):")
+        figures["proofs"] = proofs(args.proof_limit)
+    if "strength" in sections:
+        budget = args.hard_budget if args.hard_budget is not None else 0.4
+        print(f"strength: {args.games} games per pairing and size, hard budget {budget} s:")
+        figures["strength"] = strength(args.games, budget, args.jobs)
+    if "pyodide" in sections:
+        figures["pyodide"] = pyodide_ratio(figures)
+    print("JSON " + json.dumps(figures))
+    return figures
+
+
+def pyodide_ratio(figures: dict[str, Any]) -> dict[str, Any]:
+    """Run the Node/Pyodide runner and compare with this run's CPython figures."""
+    proc = subprocess.run(
+        ["node", os.path.join(ROOT, "benchmarks", "pyodide_bench.mjs")],
+        capture_output=True, text=True, check=False, cwd=ROOT,
+    )
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("JSON ")]
+    if proc.returncode != 0 or not lines:
+        print("pyodide: runner failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
+        return {}
+    py = json.loads(lines[-1][5:])
+    for line in proc.stdout.splitlines():
+        if not line.startswith("JSON "):
+            print("  [pyodide] " + line)
+    out: dict[str, Any] = {"figures": py}
+    if "playouts_per_s" in figures and "playouts_per_s" in py:
+        ratio = figures["playouts_per_s"] / py["playouts_per_s"]
+        out["engine_slowdown"] = ratio
+        print(f"pyodide / CPython time ratio on engine playouts: {ratio:.2f} (target <= 1.5)")
+    if "perfect_first_4x4" in py:
+        p = py["perfect_first_4x4"]
+        print(f"pyodide perfect first move 4x4: general {p['general']:.3f} s, "
+              f"simple {p['simple']:.3f} s (target <= 2 s)")
+    if "hard" in py:
+        h = py["hard"]
+        print(f"pyodide hard 8x8: mean {h['mean']:.3f} s, max {h['max']:.3f} s (target <= 0.5 s)")
+    return out
+
+
+if __name__ == "__main__":
+    main()
