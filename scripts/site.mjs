@@ -23,10 +23,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SITE_GLOBS = [
   "index.html",
   "pyscript.toml",
-  "sos/**/*.py",
+  "sos/**/*", // engine modules and their data (e.g. the solver's opening book)
   "static/**/*.{js,mjs,css,svg,png,ico,webmanifest,wasm,zip,json}",
 ];
-const SITE_IGNORES = ["**/*.map", "**/__pycache__/**", "**/node_modules/**"];
+const SITE_IGNORES = ["**/*.map", "**/__pycache__/**", "**/*.pyc", "**/node_modules/**"];
 
 function config(dir) {
   return {

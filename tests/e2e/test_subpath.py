@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,10 @@ def test_dist_holds_the_site_and_nothing_else() -> None:
         "static/vendor/pyscript/core.js",
     ):
         assert needed in files, f"dist/ lacks {needed}"
+    with (ROOT / "pyscript.toml").open("rb") as f:
+        shipped = [source.removeprefix("./") for source in tomllib.load(f)["files"]]
+    missing = [source for source in shipped if source not in files]
+    assert not missing, f"pyscript.toml loads files that dist/ (and the precache) lacks: {missing}"
     stray = sorted(f for f in files if f.split("/")[0] in ("tests", "node_modules", "scripts"))
     assert not stray, f"dist/ ships files the site does not need: {stray[:5]}"
     assert not [f for f in files if f.endswith((".map", ".pyc"))]
