@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Copy the self-hosted runtime (Pyodide + PyScript core) from node_modules into static/vendor/.
+// Copy the self-hosted runtime (Pyodide + PyScript core) from node_modules into static/vendor/,
+// then generate the service worker (./sw.js) and dist/ (the site as deployed) via site.mjs.
 // The page then loads everything from its own origin: no CDN at runtime.
 //
 // Usage: node scripts/build.mjs   (from any directory; paths are relative to the repo root)
@@ -72,8 +73,22 @@ for (const needed of ["core.js", "core.css"]) {
   if (!existsSync(join(vendor, "pyscript", needed))) fail(`pyscript dist lacks ${needed}`);
 }
 
+// --- offline + embedding (issue 4) ---------------------------------------------------------
+// fake-indexeddb: an in-memory IndexedDB that static/start.js installs before PyScript loads
+// when the browser refuses IndexedDB (a cross-site iframe with third-party storage blocked).
+const fakeIdb = join(modules, "fake-indexeddb", "build", "esm");
+if (!existsSync(join(fakeIdb, "index.js"))) fail(`missing ${relative(root, fakeIdb)}/index.js`);
+for (const src of walk(fakeIdb)) {
+  if (src.endsWith(".js")) copy(src, join(vendor, "fake-indexeddb", relative(fakeIdb, src)));
+}
+// --- end offline + embedding -----------------------------------------------------------------
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`build: pyodide ${pyodideVersion}, @pyscript/core ${pyscriptVersion}`);
 for (const { path, size } of copied) console.log(`  ${path.padEnd(60)} ${kb(size).padStart(12)}`);
 const total = copied.reduce((sum, f) => sum + f.size, 0);
 console.log(`build: copied ${copied.length} files, ${(total / 1024 / 1024).toFixed(1)} MiB -> ${relative(root, vendor)}/`);
+
+// Service worker (./sw.js, precache with a revision per file) and dist/ for GitHub Pages.
+const { buildSite } = await import("./site.mjs");
+await buildSite();

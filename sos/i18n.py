@@ -135,6 +135,10 @@ EN: Final[dict[str, str]] = {
     "help.keys.letters": "S or O: write that letter in the focused square (elsewhere: choose the letter)",
     "help.keys.enter": "Enter or Space: write the chosen letter",
     "help.keys.undo": "Ctrl+Z / Ctrl+Y: undo / redo",
+    # offline + embedding (issue 4)
+    "update.available": "New version available",
+    "update.reload": "Reload",
+    "embed.open_full": "Open the full game",
 }
 
 DE: Final[dict[str, str]] = {
@@ -263,6 +267,10 @@ DE: Final[dict[str, str]] = {
     "help.keys.letters": "S oder O: diesen Buchstaben ins gewählte Feld schreiben (sonst: Buchstaben wählen)",
     "help.keys.enter": "Eingabe oder Leertaste: den gewählten Buchstaben schreiben",
     "help.keys.undo": "Strg+Z / Strg+Y: rückgängig / wiederholen",
+    # offline + embedding (issue 4)
+    "update.available": "Neue Version verfügbar",
+    "update.reload": "Neu laden",
+    "embed.open_full": "Ganzes Spiel öffnen",
 }
 
 CATALOGS: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE}

@@ -21,3 +21,10 @@ if (board && !board.hasChildNodes()) {
   }
 }
 if (params.get("embed") === "1") document.documentElement.classList.add("embed");
+// Embed view: "Open the full game" = this URL without embed=1 (works even if Python fails).
+const openFull = document.getElementById("open-full");
+if (openFull) {
+  const full = new URL(location.href);
+  full.searchParams.delete("embed");
+  openFull.href = full.href;
+}

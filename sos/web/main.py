@@ -42,6 +42,7 @@ from sos.record import (
 )
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE
 from sos.view import announcement, hint_text, move_list, view_model
+from sos.web import embed
 from sos.web.dom import by_id, element, render_marks, render_move_list, render_players
 from sos.web.storage import Storage
 
@@ -727,6 +728,7 @@ class App:
         if vm.result is not None:
             by_id("result-text").textContent = vm.result
             result.hidden = False
+            embed.post_game_over(self.state, vm.result, self.settings, self.lang)
         else:
             result.hidden = True
 
@@ -752,6 +754,7 @@ def main() -> App:
     document.documentElement.dataset.ready = "1"
     app._spawn(_warm_up())
     app._schedule_computer()  # a game of computer seats only starts by itself
+    embed.post_ready(app.settings, app.lang)
     return app
 
 

@@ -1,0 +1,52 @@
+// Starts PyScript, first making sure it can open IndexedDB.
+//
+// PyScript 0.7 opens IndexedDB while it boots: core-*.js creates an IDBMap("@pyscript.fs")
+// when the module loads, and the Pyodide engine awaits an IDBMapSync (its package cache,
+// keyed by the Pyodide URL) before it loads the interpreter. When the browser refuses
+// IndexedDB -- a cross-site iframe with third-party storage blocked: indexedDB.open() fires
+// "error" with "UnknownError: The user denied permission to access the database" --
+// idb-map's onerror handler re-dispatches the event it is handling ("InvalidStateError: The
+// event is already being dispatched"), the awaited promise rejects, and Python never starts.
+// No PyScript option skips that store (packages_cache = "never" still opens it).
+//
+// So: probe IndexedDB; if it is refused, install fake-indexeddb (an in-memory IndexedDB,
+// self-hosted in static/vendor/) as this document's indexedDB, then load PyScript. The game
+// keeps nothing in IndexedDB, so an in-memory one loses nothing.
+
+const PROBE = "sos-indexeddb-probe";
+
+function indexedDBWorks() {
+  return new Promise((resolve) => {
+    try {
+      const request = indexedDB.open(PROBE);
+      request.onsuccess = () => {
+        request.result.close();
+        indexedDB.deleteDatabase(PROBE); // leave nothing behind
+        resolve(true);
+      };
+      request.onerror = (event) => {
+        event.preventDefault(); // handled here: not an uncaught error
+        resolve(false);
+      };
+      request.onblocked = () => resolve(false);
+    } catch {
+      resolve(false); // no indexedDB at all, or a SecurityError thrown at once
+    }
+  });
+}
+
+async function useMemoryIndexedDB() {
+  const fake = await import("./vendor/fake-indexeddb/index.js");
+  const names = [
+    "IDBCursor", "IDBCursorWithValue", "IDBDatabase", "IDBFactory", "IDBIndex", "IDBKeyRange",
+    "IDBObjectStore", "IDBOpenDBRequest", "IDBRequest", "IDBTransaction", "IDBVersionChangeEvent",
+  ];
+  const descriptor = (value) => ({ value, configurable: true, writable: true, enumerable: false });
+  Object.defineProperty(globalThis, "indexedDB", descriptor(fake.indexedDB));
+  for (const name of names) Object.defineProperty(globalThis, name, descriptor(fake[name]));
+  document.documentElement.dataset.storage = "memory";
+  console.info("SOS: IndexedDB is not available here (third-party storage blocked?); using an in-memory one");
+}
+
+if (!(await indexedDBWorks())) await useMemoryIndexedDB();
+await import("./vendor/pyscript/core.js");
