@@ -189,7 +189,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if "perfect" in sections:
         figures["perfect_first_4x4"] = perfect_first_move()
         p = figures["perfect_first_4x4"]
-        print(f"perfect: first move on 4x4: general {p['general']:.3f} s, simple {p['simple']:.3f} s")
+        print(f"perfect: first move on 4x4: general {p['general']:.3f} s, "
+              f"simple {p['simple']:.3f} s")
     if "proofs" in sections:
         print("proofs (solver, no book):")
         figures["proofs"] = proofs(args.proof_limit)

@@ -646,10 +646,7 @@ class AlphaBeta:
         if not scoring or qdepth <= 0:
             if pos.simple:
                 return 0.0
-            for i, c in enumerate(pos.cells):
-                if c == EMPTY and ((not pos.us[i]) or (not pos.uo[i])):
-                    return 0.0
-            return -FORCED_GIFT
+            return quiet_eval(pos)
         if pos.simple:
             return 1.0
         best = -float(INF)
@@ -680,3 +677,27 @@ class AlphaBeta:
 def _opens(pos: Position, move: Move) -> bool:
     i = move >> 1
     return pos.uo[i] if move & 1 else pos.us[i]
+
+
+#: Weight of the parity of the safe squares left in :func:`quiet_eval`, in points.
+PARITY_WEIGHT: Final = 0.5
+
+
+def quiet_eval(pos: Position) -> float:
+    """Heuristic value (future points, side to move) of a quiet ``general``-mode position.
+
+    In SOS the players fill the safe squares (where some letter opens no SOS) until none is
+    left; then whoever must move hands points to the other. So: with no safe square, the side
+    to move loses at least the smallest gift it can make; otherwise the parity of the safe
+    squares says who will run out first (odd: the side to move plays the last safe one).
+    """
+    us = pos.us
+    uo = pos.uo
+    safe = 0
+    for i, c in enumerate(pos.cells):
+        if c == EMPTY and not (us[i] and uo[i]):
+            safe += 1
+    if safe == 0:
+        least = min(pos.gift(m) for m in pos.ordered_moves()[0])
+        return -float(max(least, 1)) * FORCED_GIFT
+    return PARITY_WEIGHT if safe % 2 else -PARITY_WEIGHT
