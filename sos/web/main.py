@@ -135,7 +135,10 @@ class App:
             notices.append(text(self.lang, "notice.save_bad"))
             self.storage.remove()
         if not self.storage.available:
-            notices.append(text(self.lang, "notice.no_storage"))
+            if self.settings.embed:  # expected in a frame: a quiet note, not a banner
+                by_id("embed-note").textContent = text(self.lang, "embed.not_saved")
+            else:
+                notices.append(text(self.lang, "notice.no_storage"))
 
         self.thinking = False
         self.paused = False  # viewing an earlier position from the move list
