@@ -8,6 +8,7 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
 * ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
 * ``strength``  hard vs medium and medium vs easy, ``--games`` games on 6x6, 8x8 and 10x10,
                 seats swapped every game; win/draw/loss of the first-named level.
+* ``steps``     longest single generator step (ms) of hard 8x8 and perfect 4x4, GC pauses.
 * ``proofs``    exact values of small boards by the solver (and its time).
 * ``pyodide``   runs ``node benchmarks/pyodide_bench.mjs`` (the same figures under Pyodide in
                 Node, the browser's Python) and prints the Pyodide / CPython ratios.
@@ -23,6 +24,7 @@ The last line is ``JSON {...}`` with every figure, for the Node runner and for t
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -95,6 +97,124 @@ def perfect_first_move() -> dict[str, float]:
         start = time.perf_counter()
         make_agent("perfect", seed=0).choose_action(new_game(Rules(4, 4, mode)))
         out[mode] = time.perf_counter() - start
+    return out
+
+
+class _GcTimer:
+    """Collects the duration of every cyclic-GC pass (``gc.callbacks``) while active."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._t0 = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._t0 = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self._t0)
+
+    def __enter__(self) -> _GcTimer:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self)
+
+
+def _cpu_clock() -> Any:
+    """A CPU-time clock: ``time.thread_time``, or under Pyodide in Node the process's CPU time
+    (``process.cpuUsage()``); wall time if neither works."""
+    try:
+        time.thread_time()
+    except (OSError, AttributeError):
+        try:
+            import js  # type: ignore[import-not-found]  # Pyodide only
+
+            usage = js.process.cpuUsage
+
+            def node_cpu() -> float:
+                u = usage()
+                return float(u.user + u.system) / 1e6
+
+            node_cpu()
+            return node_cpu
+        except Exception:  # any failure: fall back to wall time
+            return time.perf_counter
+    return time.thread_time
+
+
+_cpu = _cpu_clock()
+
+
+def _steps(gen: Any) -> tuple[float, float, float]:
+    """Drive a pausable generator; (longest step in wall s, longest in CPU s, total wall s).
+
+    The CPU-time figure (``time.thread_time``) leaves out the time the OS gave to other
+    processes, which on a loaded machine makes single wall-clock steps look long.
+    """
+    longest = cpu_longest = 0.0
+    start = time.perf_counter()
+    done = False
+    while not done:
+        t0 = time.perf_counter()
+        c0 = _cpu()
+        try:
+            next(gen)
+        except StopIteration:
+            done = True
+        cpu_longest = max(cpu_longest, _cpu() - c0)
+        longest = max(longest, time.perf_counter() - t0)
+    return longest, cpu_longest, time.perf_counter() - start
+
+
+def midgame_4x4(count: int, seed: int = 3) -> list[GameState]:
+    """4x4 positions with 4-6 letters (random moves, seeded), both modes."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        mode = "general" if len(out) % 2 == 0 else "simple"
+        state = new_game(Rules(4, 4, mode))  # type: ignore[arg-type]
+        for _ in range(4 + len(out) % 3):
+            state.apply(rng.choice(state.legal_actions()))
+            if state.is_terminal():
+                break
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+def step_lengths(positions: int = 8) -> dict[str, Any]:
+    """Longest single generator step (ms) of hard on 8x8 and perfect on 4x4, and GC pauses.
+
+    Plays the way the page does: one agent per seat kept across moves (its tables grow),
+    every step driven by ``next()``.
+    """
+    out: dict[str, Any] = {}
+    with _GcTimer() as gct:
+        hard = make_agent("hard", seed=1)
+        longest = cpu = 0.0
+        for state in midgame_positions(positions):
+            step, step_cpu, _ = _steps(hard.plan(state))
+            longest = max(longest, step)
+            cpu = max(cpu, step_cpu)
+        out["hard_8x8_step_ms"] = 1000 * longest
+        out["hard_8x8_step_cpu_ms"] = 1000 * cpu
+        out["hard_8x8_gc_ms"] = 1000 * max(gct.pauses, default=0.0)
+    with _GcTimer() as gct:
+        mid = []
+        perfect = make_agent("perfect", seed=1)
+        longest, cpu, first_total = _steps(perfect.plan(new_game(Rules(4, 4))))
+        for state in midgame_4x4(positions):
+            step, step_cpu, total = _steps(perfect.plan(state))
+            longest = max(longest, step)
+            cpu = max(cpu, step_cpu)
+            mid.append(total)
+        out["perfect_4x4_step_ms"] = 1000 * longest
+        out["perfect_4x4_step_cpu_ms"] = 1000 * cpu
+        out["perfect_4x4_first_s"] = first_total
+        out["perfect_4x4_mid_mean_s"] = sum(mid) / len(mid)
+        out["perfect_4x4_mid_max_s"] = max(mid)
+        out["perfect_4x4_gc_ms"] = 1000 * max(gct.pauses, default=0.0)
     return out
 
 
@@ -191,6 +311,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         p = figures["perfect_first_4x4"]
         print(f"perfect: first move on 4x4: general {p['general']:.3f} s, "
               f"simple {p['simple']:.3f} s")
+    if "steps" in sections:
+        figures["steps"] = st = step_lengths()
+        print(f"steps: longest single step (wall / CPU): hard 8x8 {st['hard_8x8_step_ms']:.1f} / "
+              f"{st['hard_8x8_step_cpu_ms']:.1f} ms (longest GC pass {st['hard_8x8_gc_ms']:.1f} "
+              f"ms), perfect 4x4 {st['perfect_4x4_step_ms']:.1f} / "
+              f"{st['perfect_4x4_step_cpu_ms']:.1f} ms (GC {st['perfect_4x4_gc_ms']:.1f} ms)")
+        print(f"perfect 4x4: first move {st['perfect_4x4_first_s']:.3f} s; moves 4-6 letters: "
+              f"mean {st['perfect_4x4_mid_mean_s']:.3f} s, max {st['perfect_4x4_mid_max_s']:.3f} s")
     if "proofs" in sections:
         print("proofs (solver, no book):")
         figures["proofs"] = proofs(args.proof_limit)

@@ -130,18 +130,30 @@ class MediumAgent(Agent):
 
 
 class HardAgent(Agent):
-    """Iterative-deepening alpha-beta within ``budget`` seconds of search time per move."""
+    """Iterative-deepening alpha-beta within ``budget`` seconds of search time per move.
+
+    ``node_budget`` (nodes per move) instead of, or besides, the time budget makes its play
+    independent of the machine's speed and load (tests, benchmarks); ``budget=None`` drops
+    the time limit.
+    """
 
     level = "hard"
 
-    def __init__(self, seed: int | None = None, budget: float = HARD_BUDGET) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float | None = HARD_BUDGET,
+        node_budget: int | None = None,
+    ) -> None:
         super().__init__(seed)
         self.budget = budget
-        self.searcher = AlphaBeta(budget=budget, rng=self.rng)
+        self.node_budget = node_budget
+        self.searcher = AlphaBeta(budget=budget, rng=self.rng, node_budget=node_budget)
 
     def plan(self, state: GameState) -> Generator[None, None, Action]:
         _check_playable(state)
         self.searcher.budget = self.budget
+        self.searcher.node_budget = self.node_budget
         result = yield from self.searcher.search(state)
         return move_action(result.move, state.rules.cols)
 
@@ -230,12 +242,16 @@ def _margin(state: GameState, value: float) -> float:
 
 
 def analyse_steps(
-    state: GameState, budget: float = 1.0, seed: int | None = 0
+    state: GameState,
+    budget: float | None = 1.0,
+    seed: int | None = 0,
+    node_budget: int | None = None,
 ) -> Generator[None, None, Analysis]:
     """:func:`analyse` as a pausable generator (drive it like :meth:`Agent.plan`).
 
-    ``budget`` is in seconds of search time (pauses excluded) and applies to the heuristic
-    search only; the exact solve on small boards runs to the end.
+    ``budget`` is in seconds of search time (pauses excluded), ``node_budget`` in nodes
+    (deterministic); they apply to the heuristic search only; the exact solve on small boards
+    runs to the end.
     """
     if state.is_terminal():
         return Analysis(None, 0.0, True, 0.0, 0)
@@ -243,7 +259,8 @@ def analyse_steps(
     if state.rules.players == 2 and state.rules.cells <= PERFECT_MAX_CELLS:
         best, exact_value = yield from Solver().best_action(state, rng)
         return Analysis(best, float(exact_value), True, _margin(state, float(exact_value)), 0)
-    result = yield from AlphaBeta(budget=budget, rng=rng).search(state)
+    searcher = AlphaBeta(budget=budget, rng=rng, node_budget=node_budget)
+    result = yield from searcher.search(state)
     action = move_action(result.move, state.rules.cols)
     value: float = result.value
     if state.rules.mode == "general" and not result.exact:

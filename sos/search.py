@@ -31,10 +31,10 @@ time between a resume and the next pause), so pauses do not eat the budget.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from functools import lru_cache
+from time import perf_counter
 from typing import Final, TypeVar
 
 from .board import geometry
@@ -50,8 +50,12 @@ CODE_LETTER: Final = ("", "S", "O")
 #: A move inside the search: square index * 2 + (0 for S, 1 for O).
 Move = int
 
-#: Default number of nodes between two pause points of a search generator.
+#: Most nodes between two pause points of a search generator.
 SLICE_NODES: Final = 64
+#: Most seconds of work between two pause points (about 2.5x as long under Pyodide).
+STEP_SECONDS: Final = 0.003
+#: Entries of a stale table freed at each pause.
+DRAIN_CHUNK: Final = 3000
 
 INF: Final = 1_000_000
 
@@ -385,33 +389,95 @@ class Position:
         return total
 
 
-# --------------------------------------------------------------------------- budget clock
-class Clock:
-    """Counts the seconds spent between :meth:`resume` and :meth:`pause` (search time only)."""
+# --------------------------------------------------------------------------- pacing
+class Pacer:
+    """Decides when a search generator pauses, and counts its search time and nodes.
 
-    __slots__ = ("_since", "spent")
+    A search calls :meth:`due` at every node (one clock read and one comparison); when it is
+    true the search runs ``yield from pacer.tick()``, which raises :class:`SearchTimeout` once
+    the budget (``seconds`` of search time and/or ``nodes``) is spent, otherwise pauses. A pause
+    comes after at most ``step_seconds`` of work or ``slice_nodes`` nodes, whichever is first,
+    so every step of the generator does bounded work, however slow the nodes are (the Pyodide
+    build of Python is about 2.5x slower than CPython). The node budget makes a search
+    deterministic: it stops at the same node whatever the machine's speed.
+    """
 
-    def __init__(self) -> None:
+    __slots__ = (
+        "_since",
+        "before_pause",
+        "check_at",
+        "node_budget",
+        "nodes",
+        "seconds",
+        "slice_nodes",
+        "spent",
+        "step_end",
+        "step_seconds",
+    )
+
+    def __init__(
+        self,
+        seconds: float | None = None,
+        node_budget: int | None = None,
+        slice_nodes: int = SLICE_NODES,
+        step_seconds: float = STEP_SECONDS,
+    ) -> None:
+        self.seconds = seconds
+        self.node_budget = node_budget
+        self.slice_nodes = slice_nodes
+        self.step_seconds = step_seconds
+        self.nodes = 0
         self.spent = 0.0
-        self._since = time.perf_counter()
+        self._since = perf_counter()
+        self.step_end = self._since + step_seconds
+        self.check_at = slice_nodes if node_budget is None else min(slice_nodes, node_budget)
+        #: Called before each pause (e.g. to free a stale table in small pieces).
+        self.before_pause: Callable[[], None] | None = None
 
-    def resume(self) -> None:
-        """Start counting again (call right after a ``yield`` returns)."""
-        self._since = time.perf_counter()
+    def due(self) -> bool:
+        """Count a node; True when the search should call :meth:`tick` now."""
+        self.nodes += 1
+        return self.nodes >= self.check_at or perf_counter() >= self.step_end
 
-    def pause(self) -> None:
-        """Stop counting (call right before a ``yield``)."""
-        now = time.perf_counter()
+    def tick(self) -> Generator[None, None, None]:
+        """Pause once (or raise :class:`SearchTimeout` when the budget is spent)."""
+        if self.node_budget is not None and self.nodes >= self.node_budget:
+            raise SearchTimeout
+        now = perf_counter()
         self.spent += now - self._since
+        if self.seconds is not None and self.spent > self.seconds:
+            raise SearchTimeout
+        if self.before_pause is not None:
+            self.before_pause()
+        yield
+        now = perf_counter()
         self._since = now
+        self.step_end = now + self.step_seconds
+        self.check_at = self.nodes + self.slice_nodes
+        if self.node_budget is not None:
+            self.check_at = min(self.check_at, self.node_budget)
 
     def elapsed(self) -> float:
         """Search seconds so far, including the running stretch."""
-        return self.spent + (time.perf_counter() - self._since)
+        return self.spent + (perf_counter() - self._since)
+
+    def stop(self) -> float:
+        """Close the running stretch (at the end of a search); returns the search seconds."""
+        now = perf_counter()
+        self.spent += now - self._since
+        self._since = now
+        return self.spent
 
 
 class SearchTimeout(Exception):
     """Raised inside a search when its budget of search time is spent (caught at the root)."""
+
+
+def drain(table: dict[int, int], count: int = DRAIN_CHUNK) -> None:
+    """Delete up to ``count`` entries of ``table`` (frees a big table in small pieces)."""
+    pop = table.popitem
+    for _ in range(min(count, len(table))):
+        pop()
 
 
 # --------------------------------------------------------------------------- alpha-beta
@@ -446,10 +512,21 @@ _UPPER: Final = 2
 #: Table depth of a value that saw every line to the end of the game.
 _TO_END: Final = 1000
 
+#: Values inside :class:`AlphaBeta` are integers in units of 1/UNIT point (so the table can
+#: store each entry packed in one int; a dict of ints is not tracked by the cyclic GC).
+UNIT: Final = 100
+#: Offset of the value field of a packed table entry (values are > -VALUE_OFFSET).
+_VOFF: Final = 1 << 30
+
 #: Longest chain of scoring moves followed beyond the horizon.
 QUIESCE_DEPTH: Final = 12
-#: Heuristic value of a quiet position where the side to move has no safe move left.
+#: Heuristic value (in points, per point of the least gift) of a quiet position where the side
+#: to move has no safe move left.
 FORCED_GIFT: Final = 0.9
+
+
+def _pack(depth: int, flag: int, value: int, move: Move) -> int:
+    return ((value + _VOFF) << 21) | (depth << 11) | (flag << 9) | (move + 1)
 
 
 class AlphaBeta:
@@ -458,40 +535,49 @@ class AlphaBeta:
     * Move ordering: the table's best move, then scoring moves (most points first), then safe
       quiet moves, then moves that open an SOS for the next player.
     * Quiescence-like extension: at the horizon, chains of scoring moves (each one keeps the
-      turn) are followed to their end before the position is judged, and a side with no safe
-      move left is charged :data:`FORCED_GIFT`.
-    * Budget: ``budget`` seconds of search time, checked every ``slice_nodes`` nodes (which
-      are also the pause points).
+      turn) are followed to their end before the position is judged by :func:`quiet_eval`.
+    * Budget: ``budget`` seconds of search time (``None``: no time limit) and/or
+      ``node_budget`` nodes (deterministic; for tests and benchmarks). Pauses: see
+      :class:`Pacer`.
     * n players: paranoid (see the module docstring), the root seat against all the others.
+    * Table: Zobrist key -> one packed int (depth, bound flag, value, best move); a table
+      over ``tt_limit`` entries is replaced by a fresh one at the next search and the old one
+      is freed in small pieces at the pauses.
     """
 
     def __init__(
         self,
-        budget: float = 0.4,
+        budget: float | None = 0.4,
         max_depth: int = 64,
         slice_nodes: int = SLICE_NODES,
         rng: random.Random | None = None,
         tt_limit: int = 400_000,
+        node_budget: int | None = None,
+        step_seconds: float = STEP_SECONDS,
     ) -> None:
         self.budget = budget
+        self.node_budget = node_budget
         self.max_depth = max_depth
         self.slice_nodes = slice_nodes
+        self.step_seconds = step_seconds
         self.rng = rng if rng is not None else random.Random(0)
         self.tt_limit = tt_limit
-        self.tt: dict[int, tuple[int, int, float, Move]] = {}
-        self.nodes = 0
-        self.clock = Clock()
+        self.tt: dict[int, int] = {}
+        self._stale: list[dict[int, int]] = []
+        self.pacer = Pacer()
         self.horizon_hit = False
         self.root = 0
-        self.deadline_check = 0
 
-    # -------------------------------------------------------------- helpers
-    def _tick(self) -> Generator[None, None, None]:
-        self.clock.pause()
-        if self.clock.spent > self.budget:
-            raise SearchTimeout
-        yield
-        self.clock.resume()
+    @property
+    def nodes(self) -> int:
+        """Nodes visited by the current (or last) search."""
+        return self.pacer.nodes
+
+    def _free_stale(self) -> None:
+        if self._stale:
+            drain(self._stale[-1])
+            if not self._stale[-1]:
+                self._stale.pop()
 
     def _same_side(self, a: int, b: int) -> bool:
         return a == b or (a != self.root and b != self.root)
@@ -499,16 +585,17 @@ class AlphaBeta:
     # -------------------------------------------------------------- root
     def search(self, state: GameState) -> Generator[None, None, SearchResult]:
         """Search ``state`` (not modified) and return the best move found in the budget."""
-        self.clock = Clock()
-        self.nodes = 0
-        if len(self.tt) > self.tt_limit:
-            self.tt.clear()
+        self.pacer = pacer = Pacer(
+            self.budget, self.node_budget, self.slice_nodes, self.step_seconds
+        )
+        pacer.before_pause = self._free_stale
         pos = Position(state)
         if pos.ended:
             return SearchResult(-1, 0.0, True, 0, 0, 0.0, {})
         self.root = pos.to_move
-        if pos.players > 2:
-            self.tt.clear()  # paranoid values depend on the root seat
+        if len(self.tt) > self.tt_limit or pos.players > 2:  # paranoid values: root-seat only
+            self._stale.append(self.tt)
+            self.tt = {}
         moves, n_scoring, _ = pos.ordered_moves()
         if len(moves) == 1:
             return SearchResult(moves[0], 0.0, False, 0, 0, 0.0, {moves[0]: 0.0})
@@ -520,19 +607,19 @@ class AlphaBeta:
         order += [m for m in rest if _opens(pos, m)]
         best = SearchResult(order[0], 0.0, False, 0, 0, 0.0, {})
         depth = 1
-        values: dict[Move, float] = {}
-        alpha = -float(INF)
+        values: dict[Move, int] = {}
+        alpha = -INF
         best_move = order[0]
         try:
             while depth <= self.max_depth:
                 self.horizon_hit = False
                 values = {}
-                alpha = -float(INF)
+                alpha = -INF
                 best_move = order[0]
                 for m in order:
                     gain = pos.play(m)
                     try:
-                        v = yield from self._child_value(pos, gain, depth - 1, alpha, float(INF))
+                        v = yield from self._child_value(pos, gain, depth - 1, alpha, INF)
                     finally:
                         pos.unplay()
                     values[m] = v
@@ -540,9 +627,7 @@ class AlphaBeta:
                         alpha = v
                         best_move = m
                 exact = not self.horizon_hit
-                best = SearchResult(
-                    best_move, alpha, exact, depth, self.nodes, self.clock.elapsed(), values
-                )
+                best = _result(best_move, alpha, exact, depth, pacer, values)
                 if exact or depth >= pos.empty:
                     break
                 # Next iteration: best first, the others by their values (stable sort).
@@ -552,36 +637,33 @@ class AlphaBeta:
             # The unfinished iteration searched the previous best move first, so a move it
             # found better than that is better at the greater depth.
             if values and (depth == 1 or best_move != order[0]):
-                best = SearchResult(
-                    best_move, alpha, False, depth, self.nodes, self.clock.elapsed(), values
-                )
-        self.clock.pause()
-        best.nodes = self.nodes
-        best.seconds = self.clock.spent
+                best = _result(best_move, alpha, False, depth, pacer, values)
+        best.nodes = pacer.nodes
+        best.seconds = pacer.stop()
         return best
 
     def _child_value(
-        self, pos: Position, gain: int, depth: int, alpha: float, beta: float
-    ) -> Generator[None, None, float]:
+        self, pos: Position, gain: int, depth: int, alpha: int, beta: int
+    ) -> Generator[None, None, int]:
         """Value for the mover of the move just played (``gain`` points), by the mover's side."""
         mover = pos.stack[-1][3]
         if pos.simple and gain:
-            return 1.0
+            return UNIT
         if pos.ended:
-            return float(gain)
+            return gain * UNIT
         if self._same_side(mover, pos.to_move):
-            v = yield from self._negamax(pos, depth, alpha - gain, beta - gain)
-            return gain + v
+            g = gain * UNIT
+            v = yield from self._negamax(pos, depth, alpha - g, beta - g)
+            return g + v
         v = yield from self._negamax(pos, depth, -beta, -alpha)
         return -v
 
     def _negamax(
-        self, pos: Position, depth: int, alpha: float, beta: float
-    ) -> Generator[None, None, float]:
+        self, pos: Position, depth: int, alpha: int, beta: int
+    ) -> Generator[None, None, int]:
         """Value for the side to move of ``pos`` (not ended) within (alpha, beta)."""
-        self.nodes += 1
-        if self.nodes % self.slice_nodes == 0:
-            yield from self._tick()
+        if self.pacer.due():
+            yield from self.pacer.tick()
         if depth <= 0:
             v = yield from self._quiesce(pos, alpha, beta, QUIESCE_DEPTH)
             return v
@@ -589,26 +671,30 @@ class AlphaBeta:
         entry = self.tt.get(key)
         tt_move = -1
         if entry is not None:
-            e_depth, flag, e_value, tt_move = entry
-            if e_depth >= depth and (
-                flag == _EXACT
-                or (flag == _LOWER and e_value >= beta)
-                or (flag == _UPPER and e_value <= alpha)
-            ):
-                if e_depth < _TO_END:
-                    self.horizon_hit = True
-                return e_value
+            tt_move = (entry & 511) - 1
+            e_depth = (entry >> 11) & 1023
+            if e_depth >= depth:
+                flag = (entry >> 9) & 3
+                e_value = (entry >> 21) - _VOFF
+                if (
+                    flag == _EXACT
+                    or (flag == _LOWER and e_value >= beta)
+                    or (flag == _UPPER and e_value <= alpha)
+                ):
+                    if e_depth < _TO_END:
+                        self.horizon_hit = True
+                    return e_value
         moves, n_scoring, n_safe = pos.ordered_moves()
         if pos.simple and pos.players == 2:
             if n_scoring:
-                return 1.0
+                return UNIT
             if n_safe == 0:
-                return -1.0
+                return -UNIT
         if tt_move >= 0 and tt_move in moves:
             moves.remove(tt_move)
             moves.insert(0, tt_move)
         alpha0 = alpha
-        best = -float(INF)
+        best = -INF
         best_move = moves[0]
         hit_before = self.horizon_hit
         self.horizon_hit = False
@@ -634,35 +720,35 @@ class AlphaBeta:
         # A value that saw the whole game to its end is good for any depth.
         stored_depth = depth if self.horizon_hit else _TO_END
         self.horizon_hit = self.horizon_hit or hit_before
-        self.tt[key] = (stored_depth, flag, best, best_move)
+        self.tt[key] = _pack(stored_depth, flag, best, best_move)
         return best
 
     def _quiesce(
-        self, pos: Position, alpha: float, beta: float, qdepth: int
-    ) -> Generator[None, None, float]:
-        """Horizon evaluation: follow scoring chains, charge a side with no safe move."""
+        self, pos: Position, alpha: int, beta: int, qdepth: int
+    ) -> Generator[None, None, int]:
+        """Horizon evaluation: follow scoring chains, then judge the quiet position."""
         self.horizon_hit = True
         scoring = pos.scoring_moves()
         if not scoring or qdepth <= 0:
             if pos.simple:
-                return 0.0
+                return 0
             return quiet_eval(pos)
         if pos.simple:
-            return 1.0
-        best = -float(INF)
+            return UNIT
+        best = -INF
         # Only the best two scoring moves at the first step, the best one after that: the
         # chain matters, not every order of taking it.
         for _, m in scoring[: (2 if qdepth >= QUIESCE_DEPTH else 1)]:
-            self.nodes += 1
-            if self.nodes % self.slice_nodes == 0:
-                yield from self._tick()
+            if self.pacer.due():
+                yield from self.pacer.tick()
             gain = pos.play(m)
             try:
                 if pos.ended:
-                    v = float(gain)
+                    v = gain * UNIT
                 else:
-                    q = yield from self._quiesce(pos, alpha - gain, beta - gain, qdepth - 1)
-                    v = gain + q
+                    g = gain * UNIT
+                    q = yield from self._quiesce(pos, alpha - g, beta - g, qdepth - 1)
+                    v = g + q
             finally:
                 pos.unplay()
             if v > best:
@@ -674,6 +760,14 @@ class AlphaBeta:
         return best
 
 
+def _result(
+    move: Move, value: int, exact: bool, depth: int, pacer: Pacer, values: dict[Move, int]
+) -> SearchResult:
+    """A :class:`SearchResult` from internal integer values (1/UNIT points)."""
+    root_values = {m: v / UNIT for m, v in values.items()}
+    return SearchResult(move, value / UNIT, exact, depth, pacer.nodes, pacer.elapsed(), root_values)
+
+
 def _opens(pos: Position, move: Move) -> bool:
     i = move >> 1
     return pos.uo[i] if move & 1 else pos.us[i]
@@ -683,8 +777,8 @@ def _opens(pos: Position, move: Move) -> bool:
 PARITY_WEIGHT: Final = 0.5
 
 
-def quiet_eval(pos: Position) -> float:
-    """Heuristic value (future points, side to move) of a quiet ``general``-mode position.
+def quiet_eval(pos: Position) -> int:
+    """Heuristic value (1/UNIT points, side to move) of a quiet ``general``-mode position.
 
     In SOS the players fill the safe squares (where some letter opens no SOS) until none is
     left; then whoever must move hands points to the other. So: with no safe square, the side
@@ -699,5 +793,5 @@ def quiet_eval(pos: Position) -> float:
             safe += 1
     if safe == 0:
         least = min(pos.gift(m) for m in pos.ordered_moves()[0])
-        return -float(max(least, 1)) * FORCED_GIFT
-    return PARITY_WEIGHT if safe % 2 else -PARITY_WEIGHT
+        return -int(max(least, 1) * FORCED_GIFT * UNIT)
+    return int(PARITY_WEIGHT * UNIT) if safe % 2 else -int(PARITY_WEIGHT * UNIT)

@@ -26,38 +26,72 @@ from collections.abc import Generator
 from typing import Final
 
 from .notation import Action
-from .search import SLICE_NODES, Position, move_action, run_to_end, tables
+from .search import (
+    SLICE_NODES,
+    STEP_SECONDS,
+    Pacer,
+    Position,
+    drain,
+    move_action,
+    run_to_end,
+    tables,
+)
 from .state import GameState
 
 _EXACT: Final = 0
 _LOWER: Final = 1
 _UPPER: Final = 2
+_VOFF: Final = 1 << 20
 
 #: The book file, next to this module (the browser's file system mirrors sos/).
 BOOK_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "book_4x4.txt")
 #: Board size the book covers.
 BOOK_SHAPE: Final = (4, 4)
 
+#: Book lines parsed between two pauses of :func:`load_book_steps`.
+BOOK_CHUNK: Final = 800
+
 _book: dict[str, int] | None = None
+#: Fewest empty squares of a book board (set when the book is loaded).
+_book_min_empty = 1 << 30
+
+
+def load_book_steps() -> Generator[None, None, dict[str, int]]:
+    """Load the opening book (once) in pausable steps of :data:`BOOK_CHUNK` lines.
+
+    Returns the book: ``"<g|s>:<canonical board>"`` -> exact value (empty if no file). The
+    dict holds only strs and ints, so the cyclic GC never walks it.
+    """
+    global _book, _book_min_empty
+    if _book is not None:
+        return _book
+    try:
+        with open(BOOK_PATH, encoding="ascii") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        lines = []
+    yield
+    entries: dict[str, int] = {}
+    least = 1 << 30
+    for start in range(0, len(lines), BOOK_CHUNK):
+        for line in lines[start : start + BOOK_CHUNK]:
+            if not line or line[0] == "#":
+                continue
+            key, value = line.split()
+            entries[key] = int(value)
+            empties = key.count(".")
+            if empties < least:
+                least = empties
+        yield
+    if _book is None:  # (another caller may have finished loading meanwhile)
+        _book = entries
+        _book_min_empty = least
+    return _book
 
 
 def book() -> dict[str, int]:
     """The opening book: ``"<g|s>:<canonical board>"`` -> exact value (empty if no file)."""
-    global _book
-    if _book is None:
-        entries: dict[str, int] = {}
-        try:
-            with open(BOOK_PATH, encoding="ascii") as handle:
-                for line in handle:
-                    line = line.strip()
-                    if not line or line.startswith("#"):
-                        continue
-                    key, value = line.split()
-                    entries[key] = int(value)
-        except OSError:
-            pass
-        _book = entries
-    return _book
+    return run_to_end(load_book_steps())
 
 
 def canonical_text(pos: Position) -> str:
@@ -88,28 +122,47 @@ class Solver:
     """
 
     def __init__(
-        self, slice_nodes: int = SLICE_NODES, use_book: bool = True, tt_limit: int = 1_500_000
+        self,
+        slice_nodes: int = SLICE_NODES,
+        use_book: bool = True,
+        tt_limit: int = 1_500_000,
+        step_seconds: float = STEP_SECONDS,
     ) -> None:
-        self.slice_nodes = slice_nodes
         self.tt_limit = tt_limit
         self.use_book = use_book
-        self.tt: dict[int, tuple[int, int, int]] = {}
-        self.nodes = 0
+        #: Canonical key -> packed (value, bound flag, best move in the canonical frame).
+        self.tt: dict[int, int] = {}
+        self._stale: list[dict[int, int]] = []
+        self.pacer = Pacer(slice_nodes=slice_nodes, step_seconds=step_seconds)
+        self.pacer.before_pause = self._free_stale
         self.root = 0
         self._shape: tuple[int, int, bool, int] | None = None
         self._book_min_empty = 1 << 30
 
-    def _prepare(self, pos: Position) -> None:
+    @property
+    def nodes(self) -> int:
+        """Nodes visited so far (over every search of this solver)."""
+        return self.pacer.nodes
+
+    def _free_stale(self) -> None:
+        if self._stale:
+            drain(self._stale[-1])
+            if not self._stale[-1]:
+                self._stale.pop()
+
+    def _prepare(self, pos: Position) -> Generator[None, None, None]:
         shape = (pos.rows, pos.cols, pos.simple, pos.players)
         if shape != self._shape or pos.players > 2 or len(self.tt) > self.tt_limit:
-            self.tt.clear()
+            if self.tt:
+                self._stale.append(self.tt)  # freed in pieces at the pauses
+                self.tt = {}
             self._shape = shape
         self.root = pos.to_move
         self._book_min_empty = 1 << 30
         if self.use_book and pos.players == 2 and (pos.rows, pos.cols) == BOOK_SHAPE:
-            entries = book()
+            entries = yield from load_book_steps()
             if entries:
-                self._book_min_empty = min(key.count(".") for key in entries)
+                self._book_min_empty = _book_min_empty
 
     # ------------------------------------------------------------------ public generators
     def value(self, state: GameState) -> Generator[None, None, int]:
@@ -121,7 +174,7 @@ class Solver:
         pos = Position(state)
         if pos.ended:
             return 0
-        self._prepare(pos)
+        yield from self._prepare(pos)
         v = yield from self._solve(pos, -10_000, 10_000)
         return v
 
@@ -134,7 +187,7 @@ class Solver:
         pos = Position(state)
         if pos.ended:
             return []
-        self._prepare(pos)
+        yield from self._prepare(pos)
         moves, _, _ = pos.ordered_moves()
         out: list[tuple[Action, int]] = []
         for m in moves:
@@ -161,7 +214,7 @@ class Solver:
         pos = Position(state)
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
-        self._prepare(pos)
+        yield from self._prepare(pos)
         target = yield from self._solve(pos, -10_000, 10_000)
         moves, n_scoring, n_safe = pos.ordered_moves()
         if rng is not None:
@@ -202,11 +255,10 @@ class Solver:
     def _solve(self, pos: Position, alpha: int, beta: int) -> Generator[None, None, int]:
         """Exact value for the side to move of the unfinished ``pos``, within (alpha, beta)
         (fail-soft: outside the window the result is a bound on the same side)."""
-        self.nodes += 1
-        if self.nodes % self.slice_nodes == 0:
-            yield
-        if pos.empty >= self._book_min_empty:
-            hit = book().get(book_key(pos))
+        if self.pacer.due():
+            yield from self.pacer.tick()
+        if pos.empty >= self._book_min_empty and _book is not None:
+            hit = _book.get(book_key(pos))
             if hit is not None:
                 return hit
         canon, t = pos.canonical()
@@ -214,7 +266,9 @@ class Solver:
         entry = self.tt.get(key)
         tt_move = -1
         if entry is not None:
-            flag, value, cmove = entry
+            value = (entry >> 11) - _VOFF
+            flag = (entry >> 9) & 3
+            cmove = (entry & 511) - 1
             if flag == _EXACT:
                 return value
             if flag == _LOWER:
@@ -265,7 +319,8 @@ class Solver:
             flag = _LOWER
         else:
             flag = _EXACT
-        self.tt[key] = (flag, best, (pos.tab.perms[t][best_move >> 1] << 1) | (best_move & 1))
+        cmove = (pos.tab.perms[t][best_move >> 1] << 1) | (best_move & 1)
+        self.tt[key] = ((best + _VOFF) << 11) | (flag << 9) | (cmove + 1)
         return best
 
 
@@ -303,6 +358,7 @@ __all__ = [
     "book",
     "book_key",
     "canonical_text",
+    "load_book_steps",
     "solve",
     "solve_actions",
     "tables",

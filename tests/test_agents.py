@@ -10,6 +10,7 @@ from sos import Action, GameState, Rules, new_game, solve
 from sos.agents import (
     LEVELS,
     BoardTooLargeError,
+    HardAgent,
     analyse,
     analyse_steps,
     levels_for,
@@ -53,8 +54,8 @@ def test_seeded_agents_repeat(level: str) -> None:
         agents = [make_agent(level, seed=seed), make_agent(level, seed=seed + 1)]
         if level == "hard":
             for agent in agents:
-                agent.budget = 10.0  # type: ignore[attr-defined]
-                agent.searcher.max_depth = 1  # type: ignore[attr-defined]
+                agent.budget = None  # type: ignore[attr-defined]
+                agent.node_budget = 300  # type: ignore[attr-defined]
         while not state.is_terminal():
             state.apply(agents[state.current_player()].choose_action(state))
         return state.history
@@ -111,11 +112,11 @@ def test_perfect_with_three_players() -> None:
 
 
 def test_hard_beats_medium_on_5x5() -> None:
+    # A node budget, not seconds: the result must not depend on the machine's speed or load.
     losses = 0
     for g in range(4):
         state = new_game(Rules.square(5))
-        hard = make_agent("hard", seed=g)
-        hard.budget = 0.05  # type: ignore[attr-defined]
+        hard = HardAgent(seed=g, budget=None, node_budget=2000)
         seats = [hard, make_agent("medium", seed=g)] if g % 2 == 0 else [
             make_agent("medium", seed=g), hard]
         while not state.is_terminal():
@@ -131,7 +132,7 @@ def test_analysis() -> None:
     assert exact.margin == 2 + 1 - 4
     simple = analyse(new_game(Rules(1, 7, "simple")))
     assert simple.exact and simple.value == 1 and simple.margin == 1
-    rough = run_to_end(analyse_steps(new_game(Rules.square(6)), budget=0.1))
+    rough = run_to_end(analyse_steps(new_game(Rules.square(6)), budget=None, node_budget=2000))
     assert not rough.exact and rough.action is not None
     done = analyse(GameState.from_text("SOS/OOO/SOS"))
     assert done.action is None and done.exact

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+import time
 from functools import cache
 
 import pytest
 
 from sos import GameState, Rules, new_game, solve
 from sos.search import run_to_end
-from sos.solver import Solver, TooManyPlayersError, book, solve_actions
+from sos.solver import Solver, TooManyPlayersError, book, load_book_steps, solve_actions
 
 
 def brute_value(state: GameState) -> int:
@@ -102,7 +103,7 @@ def test_book_agrees_with_live_solve() -> None:
     entries = book()
     assert entries["g:................"] == 0 and entries["s:................"] == 0
     rng = random.Random(3)
-    deep = sorted(k for k in entries if k.count(".") == 13)
+    deep = sorted(k for k in entries if k.count(".") == 12)
     for key in rng.sample(deep, 3):
         mode = "general" if key[0] == "g" else "simple"
         board = key[2:]
@@ -115,3 +116,43 @@ def test_4x4_uses_book_quickly() -> None:
     solver = Solver()
     assert run_to_end(solver.value(new_game(Rules.square(4)))) == 0
     assert solver.nodes == 1
+
+
+def test_book_covers_four_letters_and_loads_in_steps() -> None:
+    entries = book()
+    assert min(k.count(".") for k in entries) == 12
+    assert sum(1 for _ in load_book_steps()) == 0  # loaded: returns at once
+    import sos.solver as solver_module
+
+    saved = solver_module._book
+    solver_module._book = None
+    try:
+        gen = load_book_steps()
+        steps = 0
+        while True:
+            t0 = time.thread_time()
+            try:
+                next(gen)
+            except StopIteration as stop:
+                assert stop.value == entries
+                break
+            assert time.thread_time() - t0 < 0.05
+            steps += 1
+        assert steps > 5
+    finally:
+        solver_module._book = saved
+
+
+def test_perfect_steps_are_short() -> None:
+    """Every step of a 4x4 solve does bounded work (the page stays responsive)."""
+    state = GameState.from_text("S.../.O../..../....")
+    gen = Solver().best_action(state)
+    longest = 0.0
+    while True:
+        t0 = time.thread_time()
+        try:
+            next(gen)
+        except StopIteration:
+            break
+        longest = max(longest, time.thread_time() - t0)
+    assert longest < 0.03
