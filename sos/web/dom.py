@@ -139,6 +139,8 @@ def render_move_list(turns: tuple[TurnView, ...], empty_text: str, label: Any) -
     for turn in turns:
         item = element("li")
         item.appendChild(element("span", f"turn-title p{turn.player}", turn.title))
+        plies = element("span", "plies")
+        item.appendChild(plies)
         for ply in turn.plies:
             classes = ["ply"]
             if ply.current:
@@ -154,7 +156,7 @@ def render_move_list(turns: tuple[TurnView, ...], empty_text: str, label: Any) -
                 current = button
             if ply.points:
                 button.appendChild(element("span", "points", f"+{ply.points}"))
-            item.appendChild(button)
+            plies.appendChild(button)
         box.appendChild(item)
     if current is not None:  # scroll the list only, never the page
         top = current.offsetTop - box.offsetTop
