@@ -616,6 +616,14 @@ class App:
         self._task = self._spawn(self._computer_turns(self.epoch))
 
     async def _computer_turns(self, epoch: int) -> None:
+        try:
+            await self._play_computer_seats(epoch)
+        finally:
+            self._task = None
+            if epoch != self.epoch:  # interrupted by undo, new game...: maybe play on anew
+                self._schedule_computer()
+
+    async def _play_computer_seats(self, epoch: int) -> None:
         while epoch == self.epoch and not self.state.is_terminal() and not self.paused:
             seat = self.state.current_player()
             if self.seat_kind(seat) == "human":
@@ -639,10 +647,6 @@ class App:
         if epoch == self.epoch:
             self.thinking = False
             self.render()
-        # An undo or new game during the search left a new task to start, if any.
-        self._task = None
-        if epoch != self.epoch:
-            self._schedule_computer()
 
     async def _run_sliced(self, gen: Generator[None, None, T], epoch: int) -> T | None:
         """Step ``gen`` in slices of at most SLICE_SECONDS, yielding to the browser between."""

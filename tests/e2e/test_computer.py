@@ -105,3 +105,14 @@ def test_no_long_task_while_the_computer_thinks(open_app: Opener) -> None:
         print(query, "long tasks (ms):", tasks)
         assert max(tasks, default=0) < 100, f"{query}: long tasks {tasks} ms"
         page.evaluate("localStorage.clear()")
+
+
+def test_new_game_while_the_computer_thinks(open_app: Opener) -> None:
+    page = open_app("?size=5&seats=hard,human")
+    expect(page.get_by_test_id("status")).to_have_text("Computer 1 is thinking…")
+    page.get_by_test_id("new-game").click()  # interrupts the search
+    # The computer still opens the new game, once, and then it is the human's turn.
+    expect(page.locator("#move-list button.ply")).to_have_count(1, timeout=30_000)
+    expect(page.get_by_test_id("status")).to_have_text("Player 2 to move")
+    page.get_by_test_id("undo").click()  # back to the start: the computer opens again
+    expect(page.locator("#move-list button.ply:not(.future)")).to_have_count(1, timeout=30_000)
