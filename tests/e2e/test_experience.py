@@ -10,20 +10,11 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from helpers import cell, write
 from playwright.sync_api import BrowserContext, Page, expect
 
 Opener = Callable[..., Page]
 WRITTEN = "button.cell:has-text('S'), button.cell:has-text('O')"
-
-
-def cell(page: Page, row: int, col: int):  # type: ignore[no-untyped-def]
-    return page.locator(f'button.cell[data-row="{row}"][data-col="{col}"]')
-
-
-def write(page: Page, row: int, col: int, letter: str) -> None:
-    page.get_by_test_id(f"letter-{letter}").click()
-    cell(page, row, col).click()
-    expect(cell(page, row, col)).to_have_text(letter)
 
 
 def scores(page: Page) -> list[str]:

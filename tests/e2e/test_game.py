@@ -5,19 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from helpers import cell, write
 from playwright.sync_api import Page, expect
 
 Opener = Callable[..., Page]
-
-
-def cell(page: Page, row: int, col: int):  # type: ignore[no-untyped-def]
-    return page.locator(f'button.cell[data-row="{row}"][data-col="{col}"]')
-
-
-def write(page: Page, row: int, col: int, letter: str) -> None:
-    page.get_by_test_id(f"letter-{letter}").click()
-    cell(page, row, col).click()
-    expect(cell(page, row, col)).to_have_text(letter)
 
 
 def scores(page: Page, players: int = 2) -> list[str]:
