@@ -218,14 +218,15 @@ def step_lengths(positions: int = 8) -> dict[str, Any]:
     return out
 
 
-def _game(args: tuple[str, str, int, int, float]) -> int:
+def _game(args: tuple[str, str, int, int, float | None, int | None]) -> int:
     """One game; returns +1/0/-1 for the first-named level (seat 0 on even games)."""
-    first, second, size, index, budget = args
+    first, second, size, index, budget, nodes = args
     a = make_agent(first, seed=1000 + index)
     b = make_agent(second, seed=2000 + index)
     for agent in (a, b):
         if agent.level == "hard":
             agent.budget = budget  # type: ignore[attr-defined]
+            agent.node_budget = nodes  # type: ignore[attr-defined]
     seats = [a, b] if index % 2 == 0 else [b, a]
     state = new_game(Rules.square(size))
     while not state.is_terminal():
@@ -235,11 +236,13 @@ def _game(args: tuple[str, str, int, int, float]) -> int:
     return (diff > 0) - (diff < 0)
 
 
-def strength(games: int, budget: float, jobs: int) -> dict[str, dict[str, int]]:
+def strength(
+    games: int, budget: float | None, jobs: int, nodes: int | None = None
+) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for first, second in (("hard", "medium"), ("medium", "easy")):
         for size in (6, 8, 10):
-            tasks = [(first, second, size, i, budget) for i in range(games)]
+            tasks = [(first, second, size, i, budget, nodes) for i in range(games)]
             start = time.perf_counter()
             if jobs > 1:
                 with ProcessPoolExecutor(jobs) as pool:
@@ -292,6 +295,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--hard-budget", type=float, default=None,
                         help="search seconds per hard move (default: the agent's own, 0.4)")
+    parser.add_argument("--hard-nodes", type=int, default=None,
+                        help="nodes per hard move (deterministic; with --hard-budget 0: no time "
+                             "limit)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--proof-limit", type=float, default=120.0)
@@ -323,9 +329,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print("proofs (solver, no book):")
         figures["proofs"] = proofs(args.proof_limit)
     if "strength" in sections:
-        budget = args.hard_budget if args.hard_budget is not None else 0.4
-        print(f"strength: {args.games} games per pairing and size, hard budget {budget} s:")
-        figures["strength"] = strength(args.games, budget, args.jobs)
+        budget: float | None = args.hard_budget if args.hard_budget is not None else 0.4
+        if budget == 0:
+            budget = None
+        print(f"strength: {args.games} games per pairing and size, hard budget {budget} s, "
+              f"{args.hard_nodes} nodes:")
+        figures["strength"] = strength(args.games, budget, args.jobs, args.hard_nodes)
     if "pyodide" in sections:
         figures["pyodide"] = pyodide_ratio(figures)
     print("JSON " + json.dumps(figures))

@@ -565,6 +565,9 @@ class AlphaBeta:
         self.tt: dict[int, int] = {}
         self._stale: list[dict[int, int]] = []
         self.pacer = Pacer()
+        #: Contempt for quiet, open positions (see :func:`quiet_eval`), 1/UNIT points per
+        #: safe square, charged to the root player's side.
+        self.tension = 0
         self.horizon_hit = False
         self.root = 0
 
@@ -732,6 +735,9 @@ class AlphaBeta:
         if not scoring or qdepth <= 0:
             if pos.simple:
                 return 0
+            if self.tension:
+                sign = 1 if self._same_side(pos.to_move, self.root) else -1
+                return quiet_eval(pos, sign * self.tension)
             return quiet_eval(pos)
         if pos.simple:
             return UNIT
@@ -777,13 +783,16 @@ def _opens(pos: Position, move: Move) -> bool:
 PARITY_WEIGHT: Final = 0.5
 
 
-def quiet_eval(pos: Position) -> int:
+def quiet_eval(pos: Position, tension: int = 0) -> int:
     """Heuristic value (1/UNIT points, side to move) of a quiet ``general``-mode position.
 
     In SOS the players fill the safe squares (where some letter opens no SOS) until none is
     left; then whoever must move hands points to the other. So: with no safe square, the side
     to move loses at least the smallest gift it can make; otherwise the parity of the safe
     squares says who will run out first (odd: the side to move plays the last safe one).
+    ``tension`` (1/UNIT points) is subtracted per safe square left: a searcher that expects
+    to win the fight for the last safe move (against a weaker player) prefers positions with
+    fewer safe squares, where the weaker side must give points sooner.
     """
     us = pos.us
     uo = pos.uo
@@ -794,4 +803,5 @@ def quiet_eval(pos: Position) -> int:
     if safe == 0:
         least = min(pos.gift(m) for m in pos.ordered_moves()[0])
         return -int(max(least, 1) * FORCED_GIFT * UNIT)
-    return int(PARITY_WEIGHT * UNIT) if safe % 2 else -int(PARITY_WEIGHT * UNIT)
+    parity = int(PARITY_WEIGHT * UNIT) if safe % 2 else -int(PARITY_WEIGHT * UNIT)
+    return parity - tension * safe
