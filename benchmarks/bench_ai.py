@@ -44,19 +44,49 @@ from sos.search import run_to_end  # noqa: E402
 from sos.solver import Solver  # noqa: E402
 
 
+def _cpu_clock() -> Any:
+    """A CPU-time clock: ``time.thread_time``, or under Pyodide in Node the process's CPU time
+    (``process.cpuUsage()``); wall time if neither works."""
+    try:
+        time.thread_time()
+    except (OSError, AttributeError):
+        try:
+            import js  # type: ignore[import-not-found]  # Pyodide only
+
+            usage = js.process.cpuUsage
+
+            def node_cpu() -> float:
+                u = usage()
+                return float(u.user + u.system) / 1e6
+
+            node_cpu()
+            return node_cpu
+        except Exception:  # any failure: fall back to wall time
+            return time.perf_counter
+    return time.thread_time
+
+
+_cpu = _cpu_clock()
+
+
 def playouts(seconds: float = 2.0) -> float:
-    """Random playouts per second on 8x8 (legal_actions + apply until the board is full)."""
+    """Random playouts per second of CPU time on 8x8 (legal_actions + apply until full).
+
+    CPU time (see :func:`_cpu_clock`), so that a loaded machine does not skew the
+    CPython / Pyodide ratio.
+    """
     rng = random.Random(1)
     rules = Rules.square(8)
     count = 0
     start = time.perf_counter()
+    cpu0 = _cpu()
     while time.perf_counter() - start < seconds:
         state = new_game(rules)
         while not state.is_terminal():
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])
         count += 1
-    return count / (time.perf_counter() - start)
+    return count / (_cpu() - cpu0)
 
 
 def midgame_positions(count: int, size: int = 8, seed: int = 7) -> list[GameState]:
@@ -119,31 +149,6 @@ class _GcTimer:
 
     def __exit__(self, *exc: object) -> None:
         gc.callbacks.remove(self)
-
-
-def _cpu_clock() -> Any:
-    """A CPU-time clock: ``time.thread_time``, or under Pyodide in Node the process's CPU time
-    (``process.cpuUsage()``); wall time if neither works."""
-    try:
-        time.thread_time()
-    except (OSError, AttributeError):
-        try:
-            import js  # type: ignore[import-not-found]  # Pyodide only
-
-            usage = js.process.cpuUsage
-
-            def node_cpu() -> float:
-                u = usage()
-                return float(u.user + u.system) / 1e6
-
-            node_cpu()
-            return node_cpu
-        except Exception:  # any failure: fall back to wall time
-            return time.perf_counter
-    return time.thread_time
-
-
-_cpu = _cpu_clock()
 
 
 def _steps(gen: Any) -> tuple[float, float, float]:
