@@ -341,15 +341,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
               f"{args.hard_nodes} nodes:")
         figures["strength"] = strength(args.games, budget, args.jobs, args.hard_nodes)
     if "pyodide" in sections:
-        figures["pyodide"] = pyodide_ratio(figures)
+        figures["pyodide"] = pyodide_ratio(figures, sections)
     print("JSON " + json.dumps(figures))
     return figures
 
 
-def pyodide_ratio(figures: dict[str, Any]) -> dict[str, Any]:
+def pyodide_ratio(figures: dict[str, Any], sections: list[str]) -> dict[str, Any]:
     """Run the Node/Pyodide runner and compare with this run's CPython figures."""
+    wanted = [s for s in sections if s in ("playouts", "hard", "perfect", "steps")]
     proc = subprocess.run(
-        ["node", os.path.join(ROOT, "benchmarks", "pyodide_bench.mjs")],
+        ["node", os.path.join(ROOT, "benchmarks", "pyodide_bench.mjs"),
+         ",".join(wanted or ["playouts"])],
         capture_output=True, text=True, check=False, cwd=ROOT,
     )
     lines = [line for line in proc.stdout.splitlines() if line.startswith("JSON ")]
