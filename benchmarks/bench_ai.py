@@ -242,11 +242,15 @@ def _game(args: tuple[str, str, int, int, float | None, int | None]) -> int:
 
 
 def strength(
-    games: int, budget: float | None, jobs: int, nodes: int | None = None
+    games: int,
+    budget: float | None,
+    jobs: int,
+    nodes: int | None = None,
+    sizes: tuple[int, ...] = (6, 8, 10),
 ) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for first, second in (("hard", "medium"), ("medium", "easy")):
-        for size in (6, 8, 10):
+        for size in sizes:
             tasks = [(first, second, size, i, budget, nodes) for i in range(games)]
             start = time.perf_counter()
             if jobs > 1:
@@ -303,6 +307,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--hard-nodes", type=int, default=None,
                         help="nodes per hard move (deterministic; with --hard-budget 0: no time "
                              "limit)")
+    parser.add_argument("--sizes", default="6,8,10", help="board sizes for strength")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--proof-limit", type=float, default=120.0)
@@ -339,7 +344,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             budget = None
         print(f"strength: {args.games} games per pairing and size, hard budget {budget} s, "
               f"{args.hard_nodes} nodes:")
-        figures["strength"] = strength(args.games, budget, args.jobs, args.hard_nodes)
+        sizes = tuple(int(x) for x in args.sizes.split(","))
+        figures["strength"] = strength(args.games, budget, args.jobs, args.hard_nodes, sizes)
     if "pyodide" in sections:
         figures["pyodide"] = pyodide_ratio(figures, sections)
     print("JSON " + json.dumps(figures))
