@@ -30,7 +30,8 @@ GOOD_VALUES: dict[str, list[str]] = {
     "embed": ["0", "1", "true", ""],
 }
 BAD_VALUES = [
-    "", "0", "-1", "2", "13", "99999999999999999999", "1e3", "0x6", "６", "½", " 6", "6.0",
+    "", "0", "-1", "2", "13", "99999999999999999999", "1e3", "0x6", "\uff16", "\u00bd", "\u00b2",
+    "\u0663", " 6", "6.0", "0006",
     "nan", "None", "null", "true", "[]", "{}", "<b>x</b>", "<img src=x onerror=alert(1)>",
     "javascript:alert(1)", "'; DROP TABLE", "%00", "\u202e", "😀", "a" * 300, "human,,easy",
     "human,robot", "perfect,perfect", ",", "human," * 5, "fr", "de-DE", "general;simple",
@@ -93,9 +94,10 @@ def query(rng: random.Random) -> str:
         if rng.random() < 0.1:  # a repeated parameter: the last one counts
             pairs.append((name, rng.choice(BAD_VALUES + GOOD_VALUES[name])))
     if rng.random() < 0.35:
-        size = next((int(v) for n, v in pairs if n == "size" and v.isdigit()), 6)
+        size = next((int(v) for n, v in pairs if n == "size" and v.isascii() and v.isdigit()), 6)
         size = size if 3 <= size <= 12 else 6
-        pairs.append(("game", game_code(rng, size) if rng.random() < 0.8 else rng.choice(BAD_VALUES)))
+        code = game_code(rng, size) if rng.random() < 0.8 else rng.choice(BAD_VALUES)
+        pairs.append(("game", code))
     if rng.random() < 0.2:
         pairs.append((rng.choice(["pace", "x", "__proto__", "size[]", ""]), rng.choice(BAD_VALUES)))
     rng.shuffle(pairs)
@@ -173,8 +175,14 @@ def mutated_record(rng: random.Random) -> str:
             lines[i] = mutate_text(lines[i], rng)
         elif kind == 3:
             lines[0] = rng.choice(
-                ["SOS 2x2 general, 2 players", "SOS 13x13 general, 2 players", "SOS 99x3 simple, 5 players",
-                 "sos 4×4 SIMPLE , 3 players", "# comment only", ""]
+                [
+                    "SOS 2x2 general, 2 players",
+                    "SOS 13x13 general, 2 players",
+                    "SOS 99x3 simple, 5 players",
+                    "sos 4×4 SIMPLE , 3 players",
+                    "# comment only",
+                    "",
+                ]
             )
         elif kind == 4:
             lines.append(rng.choice(["", "# note", "99. S@a1", f"{len(lines)}. O@z99", "<script>"]))

@@ -191,7 +191,8 @@ def test_every_operation_agrees_along_a_game(
         if mode == "general":
             assert state.scores[outcome.winner] == max(state.scores)
     else:
-        assert 1.0 not in returns and set(outcome.tied) == {p for p, r in enumerate(returns) if r == 0.0}
+        assert 1.0 not in returns
+        assert set(outcome.tied) == {p for p, r in enumerate(returns) if r == 0.0}
     assert state.current_player() == -1 and state.legal_actions() == []
 
 
