@@ -194,6 +194,11 @@ def mutated_record(rng: random.Random) -> str:
     return "\n".join(lines)
 
 
+#: Strings the runtime's own "message" listeners act on (Pyodide 314's scheduler, emscripten's
+#: setImmediate): a host page must not reach them (static/start.js drops foreign messages).
+RUNTIME_MESSAGES: list[Any] = ["_si", "_si", "setimmediate", {"target": "setimmediate"}, "sched$0"]
+
+
 def host_message(rng: random.Random) -> Any:
     """Something a host page might ``postMessage`` to the game (which must ignore it)."""
     kinds: list[Any] = [
@@ -206,5 +211,6 @@ def host_message(rng: random.Random) -> Any:
         rng.choice(JSON_JUNK),
         [rng.choice(JSON_JUNK) for _ in range(3)],
         {"eval": "alert(1)", "code": "import js"},
+        rng.choice(RUNTIME_MESSAGES),
     ]
     return rng.choice(kinds)
