@@ -52,6 +52,15 @@ class ParsedParams:
     explicit: frozenset[str] = frozenset()
 
 
+def _small_int(raw: str) -> int | None:
+    """``raw`` as a small whole number written with ASCII digits, else ``None``.
+
+    (``str.isdigit`` is not enough: it accepts ``"²"``, which ``int`` then rejects.)
+    """
+    raw = raw.strip()
+    return int(raw) if 0 < len(raw) <= 3 and raw.isascii() and raw.isdigit() else None
+
+
 def _shown(value: str) -> str:
     value = value.replace("\n", " ")
     return value if len(value) <= _MAX_SHOWN else value[: _MAX_SHOWN - 1] + "…"
@@ -87,8 +96,9 @@ def parse_params(query: str, browser_lang: str = "en") -> ParsedParams:
     size = DEFAULT_SIZE
     raw = last("size")
     if raw is not None:
-        if raw.strip().isdigit() and MIN_APP_SIZE <= int(raw) <= MAX_APP_SIZE:
-            size = int(raw)
+        number = _small_int(raw)
+        if number is not None and MIN_APP_SIZE <= number <= MAX_APP_SIZE:
+            size = number
         else:
             bad.append(("size", raw, "notice.reason.size", str(DEFAULT_SIZE)))
 
@@ -105,8 +115,9 @@ def parse_params(query: str, browser_lang: str = "en") -> ParsedParams:
     players: int | None = None
     raw = last("players")
     if raw is not None:
-        if raw.strip().isdigit() and MIN_PLAYERS <= int(raw) <= MAX_PLAYERS:
-            players = int(raw)
+        number = _small_int(raw)
+        if number is not None and MIN_PLAYERS <= number <= MAX_PLAYERS:
+            players = number
         else:
             bad.append(("players", raw, "notice.reason.players", "2"))
 

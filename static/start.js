@@ -13,6 +13,20 @@
 // self-hosted in static/vendor/) as this document's indexedDB, then load PyScript. The game
 // keeps nothing in IndexedDB, so an in-memory one loses nothing.
 
+// The game accepts no messages from other windows (README "Embed"). The runtime, though,
+// listens for "message" on window: Pyodide schedules work by posting strings to its own
+// window ("_si" for emscripten's setImmediate, "sched$<random>" for its own), and a host page
+// posting "_si" into the frame made Pyodide call an empty queue (an uncaught TypeError, found
+// by tests/e2e/test_fuzz_browser.py). This capturing listener is registered before the runtime
+// loads, so it runs first: it drops every message that this window did not post to itself.
+addEventListener(
+  "message",
+  (event) => {
+    if (event.source !== window) event.stopImmediatePropagation();
+  },
+  true,
+);
+
 const PROBE = "sos-indexeddb-probe";
 
 function indexedDBWorks() {

@@ -70,3 +70,11 @@ def test_perfect_needs_a_small_board() -> None:
     parsed = parse_params("?size=5&seats=perfect,human")
     assert parsed.settings.seats == ("hard", "human")
     assert len(parsed.notices) == 1 and "4 × 4" in parsed.notices[0]
+
+
+def test_digits_that_int_rejects_are_reported_not_raised() -> None:
+    # Found by tests/test_fuzz.py: "²".isdigit() is True but int("²") raises.
+    for value in ("\u00b2", "\u00b9\u00b2", "\uff16", "\u0663", "0006"):
+        parsed = parse_params(f"?size={value}&players={value}")
+        assert parsed.settings.size == 6 and parsed.settings.players == 2
+        assert len(parsed.notices) == 2

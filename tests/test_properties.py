@@ -134,3 +134,72 @@ def test_illegal_actions_raise_and_change_nothing(row: int, col: int, letter: st
     else:
         raise AssertionError(f"{action!r} accepted")
     assert state == before
+
+
+# ---------------------------------------------------------------- every public operation
+# (issue 6: the tests above cover general 2-player games; these add the other modes and seat
+# counts, is_legal/scoring_lines/child/clone/key/outcome/returns and Action text.)
+
+modes = st.sampled_from(["general", "simple"])
+
+
+@settings(max_examples=120, deadline=None)
+@given(size=sizes, mode=modes, players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_every_operation_agrees_along_a_game(
+    size: tuple[int, int], mode: str, players: int, seed: int
+) -> None:
+    rows, cols = size
+    rules = Rules(rows, cols, mode, players)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    state = new_game(rules)
+    while True:
+        empties = [(i // cols, i % cols) for i, c in enumerate(state.cells) if c == "."]
+        scored_last = bool(state.records) and bool(state.records[-1].lines)
+        # Terminal exactly at a full board (general) or at the first SOS (simple).
+        ended = not empties or (mode == "simple" and scored_last)
+        assert state.is_terminal() == ended
+        assert (state.outcome() is None) == (not ended)
+        legal = state.legal_actions()
+        expected = set() if ended else {Action(r, c, x) for r, c in empties for x in "SO"}
+        assert set(legal) == expected and len(legal) == len(expected)
+        probe = Action(rng.randint(-1, rows), rng.randint(-1, cols), rng.choice("SOX"))
+        assert state.is_legal(probe) == (probe in expected)
+        # The text form, with the seat to move and the scores, is the same position.
+        if not ended:
+            again = GameState.from_text(
+                state.to_text(), mode, players, state.current_player(), state.scores  # type: ignore[arg-type]
+            )
+            assert again.key() == state.key() and again.legal_actions() == legal
+        if ended:
+            break
+        action = rng.choice(legal)
+        assert Action.parse(str(action)) == action
+        predicted = state.scoring_lines(action)
+        before = state.clone()
+        child = state.child(action)
+        assert state == before  # child() leaves the parent alone
+        lines = state.apply(action)
+        assert list(lines) == predicted
+        assert child == state and child.key() == state.key()
+        assert before != state
+    outcome = state.outcome()
+    assert outcome is not None and outcome.scores == state.scores
+    returns = state.returns()
+    assert len(returns) == players and all(r in (-1.0, 0.0, 1.0) for r in returns)
+    if outcome.winner is not None:
+        assert returns[outcome.winner] == 1.0 and returns.count(1.0) == 1
+        if mode == "general":
+            assert state.scores[outcome.winner] == max(state.scores)
+    else:
+        assert 1.0 not in returns
+        assert set(outcome.tied) == {p for p, r in enumerate(returns) if r == 0.0}
+    assert state.current_player() == -1 and state.legal_actions() == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(row=st.integers(0, 25), col=st.integers(0, 25), letter=st.sampled_from("SO"))
+def test_action_text_round_trip(row: int, col: int, letter: str) -> None:
+    action = Action(row, col, letter)
+    assert Action.parse(str(action)) == action
+    assert Action.parse(" " + str(action).lower() + " ") == action
+    assert eval(repr(action), {"Action": Action}) == action  # repr pastes back as Python

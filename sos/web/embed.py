@@ -13,7 +13,8 @@ Sent only when the page runs inside a frame. Every message is a plain object wit
 Target origin ``"*"``: a blog embedding the game can be on any origin and the game cannot
 know it (``document.referrer`` is stripped by many referrer policies), and the messages carry
 nothing secret -- only what the embedded page itself displays. The game accepts **no**
-incoming messages: there is no ``message`` listener, so no other page can drive it.
+incoming messages: static/start.js drops every message from another window before the runtime
+sees it, so no other page can drive it.
 """
 
 from __future__ import annotations

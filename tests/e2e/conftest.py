@@ -2,8 +2,10 @@
 
 Every test under tests/e2e/ is marked ``e2e``. The autouse ``guard`` watches every browser
 context the test creates (through pytest-playwright's ``context``/``page``/``new_context``) and
-fails the test on any uncaught page error, any console error, and any request that leaves the
-site's origin (``data:``/``blob:`` excepted). Foreign requests are also aborted by a route, so
+fails the test on any uncaught page error, any console error, any Content-Security-Policy
+violation (a ``securitypolicyviolation`` listener added to every page by an init script reports
+it as a console error and keeps it in ``window.__cspViolations``), and any request that leaves
+the site's origin (``data:``/``blob:`` excepted). Foreign requests are also aborted by a route, so
 nothing actually leaves the machine. Note: any route disables Chromium's HTTP cache; mark a test
 ``@pytest.mark.unrouted`` to keep cache/service-worker behaviour as users see it (foreign
 requests are then still recorded, and the browser cannot resolve host names other than
@@ -149,6 +151,19 @@ def site_url(static_server: Callable[..., str]) -> str:
 # --------------------------------------------------------------------------- guard
 
 
+#: Init script for every watched context: a CSP violation anywhere in the page (index.html's
+#: meta policy) becomes a console error, so the guard fails the test; also kept for asserts.
+CSP_WATCH = """(() => {
+  window.__cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (e) => {
+    const text = `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`
+      + ` at ${e.sourceFile || "?"}:${e.lineNumber}:${e.columnNumber} ${e.sample || ""}`;
+    window.__cspViolations.push(text);
+    console.error(text);
+  }, true);
+})();"""
+
+
 def origin_of(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}".lower()
@@ -208,6 +223,7 @@ class BrowserGuard:
 
     def watch_context(self, context: BrowserContext, *, route: bool = True) -> None:
         self._contexts.append(context)
+        context.add_init_script(CSP_WATCH)
         context.on("request", self._on_request)
         context.on("page", self.watch_page)
         for page in context.pages:

@@ -1,0 +1,259 @@
+"""Fuzzed input in the real page: URLs, saved games, game records, host messages.
+
+Inputs come from tests/fuzz_inputs.py with fixed seeds (the same every run). A page boot costs
+2-6 s, so the budget is spent where only a boot can test something:
+
+1. ``BOOTS`` boots of one page, each with a generated/mutated URL (``game=`` included) *and* a
+   generated/mutated save put into ``localStorage`` just before: the whole start-up path of
+   App (params, share code, save, their interplay). Each must reach ``data-ready`` with no page
+   error, show exactly the notices the validators predict (computed here in CPython, one
+   sentence each), leave a readable save behind, and accept a legal click (or, with only
+   computer seats, make a move by itself).
+2. In one boot: game records pasted into the import dialog (loaded, or an error shown with the
+   current game kept), then a legal click. In another (the game in a host page's iframe):
+   hundreds of messages posted by the host, which must change nothing and break nothing.
+3. In the same boot, hundreds more queries, saves and share codes through the pure validators
+   under the page's own Pyodide (Python 3.14 in wasm), compared one by one with CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Frame, Page, expect
+
+from sos import Rules
+from sos.i18n import LANGUAGES, text
+from sos.params import SEAT_KINDS, parse_params
+from sos.record import RecordError, decode_moves, load_save, parse_record
+from tests import fuzz_inputs as fz
+from tests.e2e.test_embed import game_frame, host_page
+
+Opener = Callable[..., Page]
+
+BOOTS = 30
+RECORDS = 60
+MESSAGES = 300
+IN_PAGE = 300  # each of queries, saves, share codes
+BROWSER_LANG = "en"  # headless Chromium's navigator.languages here: en-US
+
+GRAB_INTERPRETER = """async () => {
+  const { whenDefined } = await import('./static/vendor/pyscript/core.js');
+  window.__py = (await whenDefined('py')).interpreter;
+}"""
+WRITTEN = "button.cell:has-text('S'), button.cell:has-text('O')"
+
+
+def _app_settings_ok(rules: Rules, seats: tuple[str, ...]) -> bool:
+    """What main._settings_for accepts: a square app-sized board and valid seats for it."""
+    if rules.rows != rules.cols or not 3 <= rules.rows <= 12:
+        return False
+    query = f"?size={rules.rows}&mode={rules.mode}&seats={','.join(seats)}"
+    return not parse_params(query).notices
+
+
+def expected_notices(query: str, save: str | None) -> list[str]:
+    """The notices App shows for this URL and save, in its order (from CPython)."""
+    parsed = parse_params(query, BROWSER_LANG)
+    notices = list(parsed.notices)
+    saved = None
+    if save is not None:
+        try:
+            saved = load_save(save, SEAT_KINDS)
+        except RecordError:
+            saved = None
+    pref = saved[0].prefs.get("lang", "") if saved else ""
+    lang = parsed.settings.lang or (pref if pref in LANGUAGES else BROWSER_LANG)
+    s = parsed.settings
+    save_bad = save is not None and saved is None
+    if s.game is not None:
+        try:
+            moves = len(decode_moves(s.game, Rules.square(s.size, s.mode, s.players)).history)
+            notices.append(text(lang, "notice.shared_loaded", moves=moves))
+        except RecordError:
+            notices.append(text(lang, "notice.shared_bad"))
+    elif saved is not None and not _app_settings_ok(saved[1].rules, saved[0].seats):
+        save_bad = True
+    if save_bad:
+        notices.append(text(lang, "notice.save_bad"))
+    return notices
+
+
+def _shown_notices(page: Page) -> list[str]:
+    if page.get_by_test_id("notice").is_hidden():
+        return []
+    return [t.strip() for t in page.locator("#notice-list li").all_inner_texts()]
+
+
+def _check_playable(page: Page | Frame) -> None:
+    """A legal click writes a letter; with only computer seats, the computer moves."""
+    if page.get_by_test_id("result").is_visible():
+        page.get_by_test_id("play-again").click()
+    free = page.locator("button.cell:not([aria-disabled])")
+    if free.count():
+        # The last free square: in the embed view the notice floats over the top rows.
+        row, col = free.last.get_attribute("data-row"), free.last.get_attribute("data-col")
+        cell = page.locator(f"button.cell[data-row='{row}'][data-col='{col}']")
+        cell.click()
+        expect(cell).to_have_text(re.compile(r"^[SO]$"))
+        return
+    before = page.locator(WRITTEN).count()
+    page.wait_for_function(
+        f"""() => [...document.querySelectorAll('button.cell')].filter((b) => b.textContent)
+                .length > {before}
+              || document.querySelector('button.cell:not([aria-disabled])') !== null
+              || !document.getElementById('result').hidden""",
+        timeout=60_000,
+    )
+
+
+@pytest.mark.unrouted  # keep Chromium's HTTP cache: ~3 s per boot instead of ~5
+def test_fuzzed_urls_and_saves_boot_to_a_working_game(
+    page: Page, site_url: str, wait_ready: Callable[..., float]
+) -> None:
+    page.goto(site_url + "index.html")
+    wait_ready(page)
+    for case in range(BOOTS):
+        rng = random.Random(6000 + case)
+        query = fz.query(rng)
+        save = fz.mutated_save(rng) if rng.random() < 0.85 else None
+        page.evaluate(
+            """(save) => { localStorage.clear();
+              if (save !== null) localStorage.setItem('sos-game', save); }""",
+            save,
+        )
+        page.goto(site_url + "index.html" + (query if query.startswith("?") else "?" + query))
+        wait_ready(page)
+        where = f"case {case}: {query!r} with save {save!r}"
+        # What the page sees: the browser drops tabs and newlines from a URL, for one.
+        search = page.evaluate("location.search")
+        assert _shown_notices(page) == expected_notices(search, save), where
+        for notice in _shown_notices(page):
+            assert "\n" not in notice and notice.endswith("."), where
+        _check_playable(page)
+        kept = page.evaluate("localStorage.getItem('sos-game')")
+        load_save(kept, SEAT_KINDS)  # whatever came in, a good save is left behind
+
+
+def _record_outcome(record: str) -> str:
+    try:
+        state = parse_record(record)
+    except RecordError:
+        return "error"
+    rules = state.rules
+    if rules.rows != rules.cols or not 3 <= rules.rows <= 12:
+        return "error"
+    return f"loaded {rules.rows}"
+
+
+def test_fuzzed_host_messages_are_ignored(
+    page: Page,
+    site_url: str,
+    tmp_path: Path,
+    static_server: Callable[..., str],
+    guard: Any,
+    wait_ready: Callable[..., float],
+) -> None:
+    """A host page posts junk into the frame -- also the strings Pyodide's own scheduler
+    listens for ("_si" once threw in the runtime): nothing changes, nothing breaks."""
+    page.goto(host_page(tmp_path, static_server, guard, f"{site_url}index.html?size=4&embed=1"))
+    frame, game = game_frame(page, wait_ready)
+    game.locator("button.cell").first.click()
+    before = frame.locator("#board").inner_html(), frame.locator("#move-list").inner_html()
+    rng = random.Random(11)
+    posted = [*fz.RUNTIME_MESSAGES, *(fz.host_message(rng) for _ in range(MESSAGES))]
+    page.evaluate(
+        """async (messages) => {
+          const target = document.getElementById('game').contentWindow;
+          for (const m of messages) target.postMessage(m, '*');
+          await new Promise((r) => setTimeout(r, 500)); }""",
+        posted,
+    )
+    after = frame.locator("#board").inner_html(), frame.locator("#move-list").inner_html()
+    assert after == before
+    _check_playable(frame)
+
+
+def test_fuzzed_records_and_validators_in_one_page(open_app: Opener) -> None:
+    page = open_app("?size=5")
+    rng = random.Random(7)
+
+    # -- game records through the import dialog
+    for number in range(RECORDS):
+        record = fz.mutated_record(rng)
+        size_before = page.locator("button.cell").count()
+        page.get_by_test_id("record").click()
+        page.get_by_test_id("record-text").fill(record)
+        page.get_by_test_id("record-import").click()
+        where = f"record {number}: {record!r}"
+        if _record_outcome(record) == "error":
+            expect(page.get_by_test_id("record-message")).not_to_have_text("")
+            assert page.locator("button.cell").count() == size_before, where
+            assert page.get_by_test_id("record-text").input_value() == record, where
+            page.locator("#record-dialog [data-close]").click()
+        else:
+            expect(page.locator("#record-dialog")).not_to_have_attribute("open", "")
+            size = int(_record_outcome(record).split()[1])
+            assert page.locator("button.cell").count() == size * size, where
+            expect(page.get_by_test_id("notice")).to_contain_text("Game loaded.")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+    page.get_by_test_id("new-game").click()
+    _check_playable(page)
+
+    # -- the pure validators under the page's Pyodide agree with CPython, input by input
+    queries = [fz.query(rng) for _ in range(IN_PAGE)]
+    saves = [fz.mutated_save(rng) for _ in range(IN_PAGE)]
+    sizes = [rng.randint(3, 8) for _ in range(IN_PAGE)]
+    codes = [(size, fz.game_code(rng, size)) for size in sizes]
+    page.evaluate(GRAB_INTERPRETER)
+    got = page.evaluate(
+        """(inputs) => { __py.globals.set('FUZZ_INPUTS', JSON.stringify(inputs));
+          const out = __py.runPython(VALIDATE); __py.globals.delete('FUZZ_INPUTS'); return out; }"""
+        .replace("VALIDATE", json.dumps(_VALIDATE)),
+        {"queries": queries, "saves": saves, "codes": codes},
+    )
+    assert json.loads(got) == json.loads(_validate(queries, saves, codes))
+    _check_playable(page)
+
+
+#: Runs in the page's Pyodide and in CPython: a summary of each input's fate.
+_VALIDATE = """
+import json as _json
+from sos import Rules as _Rules
+from sos.params import SEAT_KINDS as _KINDS, parse_params as _parse
+from sos.record import RecordError as _Err, decode_moves as _decode, load_save as _load
+
+def _fate(run):
+    try:
+        return run()
+    except _Err as error:
+        return "RecordError"
+    except Exception as error:  # any other exception is a bug the test reports
+        return f"CRASH {type(error).__name__}: {error}"
+
+def _summary(inputs):
+    out = []
+    for q in inputs["queries"]:
+        p = _parse(q)
+        out.append([repr(p.settings), p.notices])
+    for s in inputs["saves"]:
+        out.append(_fate(lambda: repr(_load(s, _KINDS)[0])))
+    for size, code in inputs["codes"]:
+        out.append(_fate(lambda: _decode(code, _Rules(size, size)).to_text()))
+    return _json.dumps(out)
+
+_summary(_json.loads(FUZZ_INPUTS))
+"""
+
+
+def _validate(queries: list[str], saves: list[str], codes: list[tuple[int, str]]) -> Any:
+    inputs = json.dumps({"queries": queries, "saves": saves, "codes": codes})
+    scope: dict[str, Any] = {"FUZZ_INPUTS": inputs}
+    exec(compile(_VALIDATE, "<validate>", "exec"), scope)  # the same code as in the page
+    return scope["_summary"](json.loads(inputs))
