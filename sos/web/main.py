@@ -354,9 +354,7 @@ class App:
                 self.play(int(target.dataset.row), int(target.dataset.col))
             self.save()
             event.preventDefault()
-        elif (on_cell and key in ARROWS) or key in ("Home", "End"):
-            if not on_cell:
-                return
+        elif on_cell and (key in ARROWS or key in ("Home", "End")):
             self.move_focus(key)
             event.preventDefault()
 
