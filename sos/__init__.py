@@ -7,11 +7,25 @@ Public API::
     lines = state.apply(Action.parse("S@a1"))
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .board import Line
 from .notation import Action, InvalidNotationError
 from .rules import InvalidRulesError, Rules
-from .solver import solve
 from .state import TERMINAL, GameState, IllegalActionError, Outcome, PlyRecord, new_game, replay
+
+if TYPE_CHECKING:
+    from .solver import solve
+
+
+def __getattr__(name: str) -> Any:
+    """``sos.solve`` is imported on first use (PEP 562): the solver and the search are not
+    needed to start the page, and compiling them costs boot time under Pyodide."""
+    if name == "solve":
+        from .solver import solve
+
+        return solve
+    raise AttributeError(f"module 'sos' has no attribute {name!r}")
 
 __all__ = [
     "TERMINAL",

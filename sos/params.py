@@ -8,9 +8,9 @@ replaced by the default and reported as a notice.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
-from urllib.parse import parse_qs
 
 from .i18n import LANGUAGES, text
 from .rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode
@@ -66,22 +66,31 @@ def _shown(value: str) -> str:
     return value if len(value) <= _MAX_SHOWN else value[: _MAX_SHOWN - 1] + "…"
 
 
-def parse_params(query: str, browser_lang: str = "en") -> ParsedParams:
-    """Validate a URL query string (with or without the leading ``?``).
+def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en") -> ParsedParams:
+    """Validate a URL query: a query string (with or without the leading ``?``) or its decoded
+    ``(name, value)`` pairs. A name given more than once counts with its last value.
 
     Args:
-        query: e.g. ``"?size=8&mode=simple"``.
+        query: e.g. ``"?size=8&mode=simple"`` (decoded with ``urllib.parse.parse_qsl``), or
+            ``[("size", "8"), ("mode", "simple")]`` -- the page passes the pairs that the
+            browser's ``URLSearchParams`` decoded, because importing ``urllib.parse`` (and
+            ``ipaddress`` with it) costs 0.1-0.2 s of boot time under Pyodide.
         browser_lang: language for the notices when ``lang`` is absent or bad.
 
     Returns:
         The settings (defaults for missing or bad values) and one notice per bad value, in the
         language of the page.
     """
-    values = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    if isinstance(query, str):
+        from urllib.parse import parse_qsl  # only here: see above
+
+        pairs: Iterable[tuple[str, str]] = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    else:
+        pairs = query
+    values = dict(pairs)  # the last value of each name
 
     def last(name: str) -> str | None:
-        got = values.get(name)
-        return got[-1] if got else None
+        return values.get(name)
 
     bad: list[tuple[str, str, str, str]] = []  # name, value, reason key, default shown
 

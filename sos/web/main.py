@@ -61,12 +61,18 @@ def _browser_languages() -> list[str]:
     return [str(x) for x in langs] if langs else [str(window.navigator.language or "en")]
 
 
+def _query_pairs(query: str) -> list[tuple[str, str]]:
+    """The ``(name, value)`` pairs of a URL query string, decoded by the browser's
+    ``URLSearchParams`` (WHATWG URL standard, application/x-www-form-urlencoded parsing)."""
+    return [(str(pair[0]), str(pair[1])) for pair in window.URLSearchParams.new(query).entries()]
+
+
 def _settings_for(rules: Rules, seats: tuple[str, ...], base: Settings) -> Settings | None:
     """App settings for ``rules`` (None when the app cannot show that board)."""
     if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
         return None
-    query = f"?size={rules.rows}&mode={rules.mode}&seats={','.join(seats)}"
-    parsed = parse_params(query)
+    pairs = [("size", str(rules.rows)), ("mode", rules.mode), ("seats", ",".join(seats))]
+    parsed = parse_params(pairs)
     if parsed.notices:
         return None
     s = parsed.settings
@@ -79,7 +85,7 @@ class App:
     def __init__(self) -> None:
         self.storage = Storage()
         browser_lang = pick_language(_browser_languages())
-        parsed = parse_params(str(window.location.search), browser_lang)
+        parsed = parse_params(_query_pairs(str(window.location.search)), browser_lang)
         self.settings: Settings = parsed.settings
         notices = list(parsed.notices)
 
@@ -391,12 +397,15 @@ class App:
             str(document.querySelector(f"select[name=seat-{seat}]").value)
             for seat in range(players)
         )
-        query = (
-            f"?size={by_id('settings-size').value}&mode={mode}&players={players}"
-            f"&seats={seats}&lang={by_id('settings-lang').value}"
-        )
+        query = [
+            ("size", str(by_id("settings-size").value)),
+            ("mode", str(mode)),
+            ("players", str(players)),
+            ("seats", seats),
+            ("lang", str(by_id("settings-lang").value)),
+        ]
         if self.settings.embed:
-            query += "&embed=1"
+            query.append(("embed", "1"))
         parsed = parse_params(query, self.lang)
         by_id("settings-dialog").close()
         self.settings = parsed.settings
