@@ -52,9 +52,15 @@ def test_reload_offline_is_served_by_the_service_worker(
 ) -> None:
     context = new_context()
     page = context.new_page()
+    first_visit: list[str] = []
+    page.on("request", lambda request: first_visit.append(request.url))
     page.goto(site_url + "index.html?size=5")
     wait_ready(page)
     wait_controlled(page)
+    # First visit: boot.js preloads the runtime's wasm, and the preload is used (one request).
+    wasm = site_url + "static/vendor/pyodide/pyodide.asm.wasm"
+    assert page.locator(f'link[rel="preload"][href="{wasm}"]').count() == 1
+    assert first_visit.count(wasm) == 1, f"wasm requested {first_visit.count(wasm)} times"
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
     assert scope == site_url, "the service worker must control the whole site"
 
@@ -65,6 +71,8 @@ def test_reload_offline_is_served_by_the_service_worker(
     context.set_offline(True)
     page.reload()
     seconds = wait_ready(page)
+    # Served by the worker: no preload, so that Chromium can use its compiled-code cache.
+    assert page.locator('link[rel="preload"][href$="pyodide.asm.wasm"]').count() == 0
     page.locator('button.cell[data-row="2"][data-col="2"]').click()
     expect(page.locator('button.cell[data-row="2"][data-col="2"]')).to_have_text("S")
     # Lazily loaded parts still load offline: a new game with another size rebuilds the board.
