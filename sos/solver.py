@@ -60,7 +60,9 @@ def load_book_steps() -> Generator[None, None, dict[str, int]]:
     """Load the opening book (once) in pausable steps of :data:`BOOK_CHUNK` lines.
 
     Returns the book: ``"<g|s>:<canonical board>"`` -> exact value (empty if no file). The
-    dict holds only strs and ints, so the cyclic GC never walks it.
+    dict holds only strs and ints, so the cyclic GC never walks it. A missing file is not
+    remembered: the page fetches the book only when a 4x4 game needs it (``sos/web/main.py``),
+    and a later call reads it then.
     """
     global _book, _book_min_empty
     if _book is not None:
@@ -69,7 +71,7 @@ def load_book_steps() -> Generator[None, None, dict[str, int]]:
         with open(BOOK_PATH, encoding="ascii") as handle:
             lines = handle.read().splitlines()
     except OSError:
-        lines = []
+        return {}
     yield
     entries: dict[str, int] = {}
     least = 1 << 30

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -141,6 +142,22 @@ def test_book_covers_four_letters_and_loads_in_steps() -> None:
         assert steps > 5
     finally:
         solver_module._book = saved
+
+
+def test_missing_book_is_not_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page writes the book into the file system only when a 4x4 game needs it: a solver
+    that ran before must not have cached "no book" for good."""
+    import sos.solver as solver_module
+
+    monkeypatch.setattr(solver_module, "_book", None)  # (restored after the test)
+    monkeypatch.setattr(solver_module, "BOOK_PATH", str(tmp_path) + "/book_4x4.txt")
+    assert run_to_end(load_book_steps()) == {}
+    assert solver_module._book is None
+    with open(solver_module.BOOK_PATH, "w", encoding="ascii") as handle:
+        handle.write("g:................ 0\n")  # (the page writes the whole downloaded file)
+    assert run_to_end(load_book_steps()) == {"g:................": 0}
 
 
 def test_perfect_steps_are_short() -> None:

@@ -154,6 +154,7 @@ class App:
         self._agents: dict[int, Any] = {}
         self._task: Any = None
         self._background: set[Any] = set()
+        self._book_task: Any = None  # the opening book's download (see _fetch_book)
         self.cells: list[list[Any]] = []
         self._cell_cache: dict[tuple[int, int], tuple[object, ...]] = {}
         self._proxies: list[Any] = []
@@ -641,6 +642,8 @@ class App:
             if epoch != self.epoch:
                 return
             agent = self._agent(seat)
+            if agent.level == "perfect":
+                await self._fetch_book()
             action = await self._run_sliced(agent.plan(self.state.clone()), epoch)
             if action is None or epoch != self.epoch:
                 return
@@ -654,6 +657,22 @@ class App:
         if epoch == self.epoch:
             self.thinking = False
             self.render()
+
+    async def _fetch_book(self) -> None:
+        """Put the solver's opening book into the file system, if this board can use it.
+
+        Not in pyscript.toml ``[files]``: most games never read it, and 185 KB fetched and
+        written at start-up is boot time. Fetched from our origin (the service worker has it
+        precached); when that fails the solver searches without it (slower, still exact).
+        """
+        from sos.solver import BOOK_SHAPE
+
+        rules = self.state.rules
+        if (rules.rows, rules.cols) != BOOK_SHAPE or rules.players != 2:
+            return
+        if self._book_task is None:  # one download per page, however many callers wait for it
+            self._book_task = asyncio.ensure_future(_download_book())
+        await self._book_task
 
     async def _run_sliced(self, gen: Generator[None, None, T], epoch: int) -> T | None:
         """Step ``gen`` in slices of at most SLICE_SECONDS, yielding to the browser between."""
@@ -678,6 +697,7 @@ class App:
         out.textContent = text(self.lang, "hint.thinking")
         button.disabled = True
         try:
+            await self._fetch_book()
             analysis = await self._run_sliced(analyse_steps(self.state.clone()), epoch)
         finally:
             button.disabled = not self.human_to_move()
@@ -770,6 +790,20 @@ def main() -> App:
     app._schedule_computer()  # a game of computer seats only starts by itself
     embed.post_ready(app.settings, app.lang)
     return app
+
+
+async def _download_book() -> None:
+    from sos.solver import BOOK_PATH
+
+    try:
+        response = await window.fetch("./sos/book_4x4.txt")
+        if not response.ok:
+            return
+        body = str(await response.text())
+    except Exception:  # a JsException (offline without the service worker): no book
+        return
+    with open(BOOK_PATH, "w", encoding="ascii") as handle:
+        handle.write(body)
 
 
 async def _warm_up() -> None:

@@ -116,3 +116,25 @@ def test_new_game_while_the_computer_thinks(open_app: Opener) -> None:
     expect(page.get_by_test_id("status")).to_have_text("Player 2 to move")
     page.get_by_test_id("undo").click()  # back to the start: the computer opens again
     expect(page.locator("#move-list button.ply:not(.future)")).to_have_count(1, timeout=30_000)
+
+
+def test_opening_book_is_fetched_only_when_a_4x4_game_needs_it(
+    page: Page, open_app: Opener
+) -> None:
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+
+    open_app("?size=6&seats=human,perfect")  # perfect is not offered on 6x6: hard plays instead
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).to_contain_text("Hint:", timeout=30_000)
+    book = [url for url in requests if url.endswith("/sos/book_4x4.txt")]
+    assert not book, "the 6x6 game must not download the 4x4 opening book"
+
+    open_app("?size=4&seats=perfect,human")  # the perfect seat moves first, from the book
+    expect(page.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(
+        1, timeout=30_000
+    )
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).to_contain_text("Perfect play:", timeout=30_000)
+    book = [url for url in requests if url.endswith("/sos/book_4x4.txt")]
+    assert len(book) == 1, f"expected one download of the book, got {book}"
