@@ -89,6 +89,10 @@ for (const { path, size } of copied) console.log(`  ${path.padEnd(60)} ${kb(size
 const total = copied.reduce((sum, f) => sum + f.size, 0);
 console.log(`build: copied ${copied.length} files, ${(total / 1024 / 1024).toFixed(1)} MiB -> ${relative(root, vendor)}/`);
 
+// Bytecode of sos/ for the browser's Python (static/vendor/sos-bytecode.zip; see bytecode.mjs).
+const { buildBytecode } = await import("./bytecode.mjs");
+await buildBytecode();
+
 // Service worker (./sw.js, precache with a revision per file) and dist/ for GitHub Pages.
 const { buildSite } = await import("./site.mjs");
 await buildSite();

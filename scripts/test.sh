@@ -54,11 +54,11 @@ fi
 
 mkdir -p test-results
 
-step "ruff check sos tests"
-ruff check sos tests
+step "ruff check sos tests scripts benchmarks"
+ruff check sos tests scripts benchmarks
 
-step "mypy --strict sos"
-mypy --strict sos
+step "mypy --strict sos scripts/bytecode_zip.py"
+mypy --strict sos scripts/bytecode_zip.py
 
 step "rule cases under Pyodide (node tests/pyodide/run_engine_tests.mjs)"
 node tests/pyodide/run_engine_tests.mjs

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// Check static/vendor/sos-bytecode.zip (scripts/bytecode.mjs) under the Pyodide the page runs:
+// unpacked the way PyScript unpacks a [files] archive, every engine module imports from its pyc
+// (nothing compiled from source), and a source edited after the build is compiled from source
+// instead (checked-hash pycs never run stale code).
+//
+// Usage: node tests/pyodide/check_bytecode.mjs   (after node scripts/build.mjs)
+// Prints "bytecode: ok ..." and exits 0, or prints the problem and exits 1.
+
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const zip = join(root, "static", "vendor", "sos-bytecode.zip");
+const HOME = "/home/pyodide";
+
+if (!existsSync(zip)) {
+  console.error(`check_bytecode: ${relative(root, zip)} is missing: run node scripts/build.mjs`);
+  process.exit(1);
+}
+
+function sources(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== "__pycache__") out.push(...sources(path));
+    else if (entry.isFile() && entry.name.endsWith(".py")) out.push(path);
+  }
+  return out.sort();
+}
+
+const pyodide = await loadPyodide();
+const files = sources(join(root, "sos")).map((p) => relative(root, p).split(sep).join("/"));
+for (const file of files) {
+  pyodide.FS.mkdirTree(`${HOME}/${file.slice(0, file.lastIndexOf("/"))}`);
+  pyodide.FS.writeFile(`${HOME}/${file}`, readFileSync(join(root, file)));
+}
+// PyScript 0.7 writeFile() for `"<x>.zip" = "./*"`: unpackArchive(buffer, "zip", {extractDir: "./"})
+pyodide.FS.chdir(HOME);
+pyodide.unpackArchive(new Uint8Array(readFileSync(zip)).buffer, "zip", { extractDir: "./" });
+pyodide.globals.set("files", pyodide.toPy(files));
+try {
+  const report = pyodide.runPython(`
+import importlib, importlib.machinery, importlib.util, os, sys
+
+sys.path.insert(0, ${JSON.stringify(HOME)})
+sys.dont_write_bytecode = True
+problems = []
+for file in files:  # a checked-hash pyc (PEP 552 flags = 3) of this very source, for each .py
+    cached = importlib.util.cache_from_source(file)
+    if not os.path.exists(cached):
+        problems.append(f"no {cached} in the zip")
+        continue
+    with open(cached, "rb") as handle:
+        header = handle.read(16)
+    with open(file, "rb") as handle:
+        source = handle.read()
+    if header[:4] != importlib.util.MAGIC_NUMBER:
+        problems.append(f"{cached}: magic {header[:4]!r} is not this Python's")
+    elif int.from_bytes(header[4:8], "little") != 3:
+        problems.append(f"{cached}: not a checked-hash pyc")
+    elif header[8:16] != importlib.util.source_hash(source):
+        problems.append(f"{cached}: stale (source changed since the build: rebuild)")
+
+compiled = []
+original = importlib.machinery.SourceFileLoader.source_to_code
+
+def counting(self, data, path, **kwargs):
+    compiled.append(os.path.relpath(path))
+    return original(self, data, path, **kwargs)
+
+importlib.machinery.SourceFileLoader.source_to_code = counting
+engine = [f[:-3].replace("/", ".").removesuffix(".__init__") for f in files if not f.startswith("sos/web/")]
+for name in engine:
+    importlib.import_module(name)
+if compiled:
+    problems.append(f"compiled from source despite the zip: {compiled}")
+
+# An edit after the build: the pyc no longer matches, so the edited source runs.
+with open("sos/rules.py", "a", encoding="utf-8") as handle:
+    handle.write("\\nEDITED_AFTER_BUILD = True\\n")
+for name in [m for m in sys.modules if m == "sos" or m.startswith("sos.")]:
+    del sys.modules[name]
+compiled.clear()
+import sos.rules
+if not getattr(sos.rules, "EDITED_AFTER_BUILD", False) or "sos/rules.py" not in compiled:
+    problems.append("an edited source did not replace its stale pyc")
+"; ".join(problems) or f"ok: {len(files)} pycs match their sources; {len(engine)} engine modules imported without compiling; a stale pyc is ignored"
+`);
+  console.log(`bytecode: ${report}`);
+  process.exit(report.startsWith("ok") ? 0 : 1);
+} catch (error) {
+  console.error(`check_bytecode: ${error.message ?? error}`);
+  process.exit(1);
+}
