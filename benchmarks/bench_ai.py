@@ -12,6 +12,9 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
 * ``proofs``    exact values of small boards by the solver (and its time).
 * ``pyodide``   runs ``node benchmarks/pyodide_bench.mjs`` (the same figures under Pyodide in
                 Node, the browser's Python) and prints the Pyodide / CPython ratios.
+* ``browser``   the same in headless Chromium (``benchmarks/pyodide_browser.py``; playouts
+                only): the runtime players have. Node 20 lacks WebAssembly GC, so there every
+                C-function call goes through a JavaScript trampoline; see RESULTS.md.
 
 Run from the repository root, e.g.::
 
@@ -69,23 +72,27 @@ def _cpu_clock() -> Any:
 _cpu = _cpu_clock()
 
 
-def playouts(seconds: float = 2.0) -> float:
+def playouts(seconds: float = 2.0, warmup: float = 1.0) -> float:
     """Random playouts per second of CPU time on 8x8 (legal_actions + apply until full).
 
     CPU time (see :func:`_cpu_clock`), so that a loaded machine does not skew the
-    CPython / Pyodide ratio.
+    CPython / Pyodide ratio. ``warmup`` seconds of untimed playouts come first, the same in
+    every runtime: under Pyodide, V8 compiles the hot WebAssembly (the interpreter loop) with
+    its optimizing tier during the first second or so, and counts that compilation in the
+    process's CPU time; a game is long past it by the time the AI plays.
     """
     rng = random.Random(1)
     rules = Rules.square(8)
-    count = 0
-    start = time.perf_counter()
-    cpu0 = _cpu()
-    while time.perf_counter() - start < seconds:
-        state = new_game(rules)
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-        count += 1
+    for timed in (False, True):
+        count = 0
+        start = time.perf_counter()
+        cpu0 = _cpu()
+        while time.perf_counter() - start < (seconds if timed else warmup):
+            state = new_game(rules)
+            while not state.is_terminal():
+                actions = state.legal_actions()
+                state.apply(actions[rng.randrange(len(actions))])
+            count += 1
     return count / (_cpu() - cpu0)
 
 
@@ -348,6 +355,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         figures["strength"] = strength(args.games, budget, args.jobs, args.hard_nodes, sizes)
     if "pyodide" in sections:
         figures["pyodide"] = pyodide_ratio(figures, sections)
+    if "browser" in sections:
+        figures["browser"] = browser_ratio(figures)
     print("JSON " + json.dumps(figures))
     return figures
 
@@ -380,6 +389,28 @@ def pyodide_ratio(figures: dict[str, Any], sections: list[str]) -> dict[str, Any
     if "hard" in py:
         h = py["hard"]
         print(f"pyodide hard 8x8: mean {h['mean']:.3f} s, max {h['max']:.3f} s (target <= 0.5 s)")
+    return out
+
+
+def browser_ratio(figures: dict[str, Any]) -> dict[str, Any]:
+    """Run the playouts under Pyodide in headless Chromium and compare with this run's."""
+    proc = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "benchmarks", "pyodide_browser.py"), "playouts"],
+        capture_output=True, text=True, check=False, cwd=ROOT,
+    )
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("JSON ")]
+    if proc.returncode != 0 or not lines:
+        print("browser: runner failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
+        return {}
+    py = json.loads(lines[-1][5:])
+    print(f"  [chromium] playouts: {py['playouts_per_s']:.1f} random 8x8 playouts/s "
+          "(wall time: no CPU clock in a page)")
+    out: dict[str, Any] = {"figures": py}
+    if "playouts_per_s" in figures:
+        ratio = figures["playouts_per_s"] / py["playouts_per_s"]
+        out["engine_slowdown"] = ratio
+        print(f"chromium pyodide / CPython time ratio on engine playouts: {ratio:.2f} "
+              "(target <= 1.5)")
     return out
 
 

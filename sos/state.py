@@ -84,6 +84,22 @@ def _zobrist(cells: int, players: int) -> tuple[tuple[int, ...], tuple[int, ...]
 
 
 @lru_cache(maxsize=64)
+def _flat_patterns(
+    rows: int, cols: int
+) -> tuple[tuple[tuple[tuple[int, int, Line], ...], ...], ...]:
+    """``table[o][i]``: the SOSs that ``S`` (``o`` = 0) or ``O`` (``o`` = 1) on square ``i``
+    can complete, as plain ``(a, b, line)`` tuples (see :class:`sos.board.Geometry`: square
+    ``b`` must hold ``S``, square ``a`` ``O`` for an S placed and ``S`` for an O). Plain tuples
+    unpack in one specialized bytecode, where a :class:`~sos.board.Pattern`'s named fields are
+    one descriptor call each."""
+    geo = geometry(rows, cols)
+    return tuple(
+        tuple(tuple((p.a, p.b, p.line) for p in pats) for pats in table)
+        for table in (geo.as_s, geo.as_o)
+    )
+
+
+@lru_cache(maxsize=64)
 def _action_table(rows: int, cols: int) -> tuple[tuple[Action, ...], ...]:
     """``table[i]``: the actions on square ``i`` in :data:`LETTERS` order (shared, immutable),
     so that :meth:`GameState.legal_actions` builds no new objects."""
@@ -108,6 +124,7 @@ class GameState:
         "_key",
         "_legal",
         "_open",
+        "_pats",
         "_records",
         "_scores",
         "_sos_ended",
@@ -121,6 +138,7 @@ class GameState:
         self.rules: Rules = rules
         self._geo: Geometry = geometry(rules.rows, rules.cols)
         self._actions = _action_table(rules.rows, rules.cols)
+        self._pats = _flat_patterns(rules.rows, rules.cols)
         #: The empty squares, ascending, and their actions in legal_actions() order (kept up
         #: to date by _place/_unplace, so legal_actions() is one list copy).
         self._open: list[int] = list(range(rules.cells))
@@ -129,7 +147,9 @@ class GameState:
         self._empty: int = rules.cells
         self._to_move: int = 0
         self._scores: list[int] = [0] * rules.players
-        self._records: list[PlyRecord] = []
+        #: (action, player, lines) per applied action: plain tuples, cheaper to build than
+        #: PlyRecords (the records property makes those).
+        self._records: list[tuple[Action, int, tuple[Line, ...]]] = []
         self._sos_ended: bool = False
         self._zs = _zobrist(rules.cells, rules.players)
         self._key: int = self._zs[2][0]
@@ -186,6 +206,7 @@ class GameState:
         other.rules = self.rules
         other._geo = self._geo
         other._actions = self._actions
+        other._pats = self._pats
         other._open = self._open.copy()
         other._legal = self._legal.copy()
         other._cells = self._cells.copy()
@@ -236,12 +257,12 @@ class GameState:
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions applied to this state, oldest first (not those of ``from_text``)."""
-        return tuple(record.action for record in self._records)
+        return tuple(record[0] for record in self._records)
 
     @property
     def records(self) -> tuple[PlyRecord, ...]:
         """Like :attr:`history`, with the mover and the lines each action completed."""
-        return tuple(self._records)
+        return tuple(_new_tuple(PlyRecord, record) for record in self._records)
 
     @property
     def empty_squares(self) -> int:
@@ -260,7 +281,7 @@ class GameState:
 
         Empty once the game is over.
         """
-        if self.is_terminal():
+        if self._empty == 0 or self._sos_ended:  # is_terminal(), inlined
             return []
         # One list copy (the hot path of playouts; under Pyodide every interpreted step costs
         # ~2.5x what it costs in CPython).
@@ -326,19 +347,33 @@ class GameState:
                 raise IllegalActionError(reason)
             index = action.row * rules.cols + action.col
         letter = action[2]
-        found = completed_lines(cells, self._geo, index, letter)
-        lines: tuple[Line, ...] = tuple(found) if found else ()
-        player = self._to_move
         o = letter == "O"
-        self._place(index, letter)
-        # tuple.__new__ directly: a NamedTuple's own __new__ is a Python-level call.
-        self._records.append(_new_tuple(PlyRecord, (self._actions[index][o], player, lines)))
+        # The hot path of every search: completed_lines(), _place() and _set_to_move() inlined
+        # (the first over plain tuples); each call or named-field read saved is ~2x dearer
+        # under Pyodide than in CPython.
+        need = "S" if o else "O"
+        lines: tuple[Line, ...] = ()
+        for a, b, line in self._pats[o][index]:
+            if cells[b] == "S" and cells[a] == need:
+                lines += (line,)
+        player = self._to_move
+        cells[index] = letter
+        self._empty -= 1
+        p = bisect_left(self._open, index)
+        del self._open[p]
+        del self._legal[2 * p : 2 * p + 2]
+        zs = self._zs
+        key = self._key ^ zs[o][index]
+        self._records.append((self._actions[index][o], player, lines))
         if lines:
             self._scores[player] += len(lines)
             if rules.mode == "simple":
                 self._sos_ended = True
         else:
-            self._set_to_move((player + 1) % rules.players)
+            following = (player + 1) % rules.players
+            key ^= zs[2][player] ^ zs[2][following]
+            self._to_move = following
+        self._key = key
         return lines
 
     def undo(self) -> Action:
@@ -349,13 +384,12 @@ class GameState:
         """
         if not self._records:
             raise IndexError("no move to undo")
-        record = self._records.pop()
-        action = record.action
+        action, player, lines = self._records.pop()
         index = action.row * self.rules.cols + action.col
         self._unplace(index, action.letter)
-        self._scores[record.player] -= len(record.lines)
+        self._scores[player] -= len(lines)
         self._sos_ended = False
-        self._set_to_move(record.player)
+        self._set_to_move(player)
         return action
 
     # ----------------------------------------------------------------- results
@@ -365,7 +399,7 @@ class GameState:
             return None
         scores = tuple(self._scores)
         if self._sos_ended:
-            return Outcome("sos", self._records[-1].player, (), scores)
+            return Outcome("sos", self._records[-1][1], (), scores)
         if self.rules.mode == "simple":
             return Outcome("full_board", None, tuple(range(self.rules.players)), scores)
         best = max(scores)

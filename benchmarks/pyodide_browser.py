@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Run a benchmark under Pyodide in headless Chromium: the runtime the game's players use.
+
+    .venv/bin/python benchmarks/pyodide_browser.py [SECTIONS]
+    .venv/bin/python benchmarks/pyodide_browser.py --script benchmarks/runtime_floor.py [ARGS...]
+
+The first form runs ``benchmarks/bench_ai.py --sections SECTIONS`` (default ``playouts``), the
+second any script, like ``node benchmarks/pyodide_bench.mjs`` does under Node. The page is
+served from the repository root on 127.0.0.1 and loads ``node_modules/pyodide`` (``npm ci``);
+``sos/`` (without ``sos/web/``) and ``benchmarks/bench_ai.py`` are copied into the Pyodide
+file system. Python runs on the page's main thread, as the game's does. Chromium is
+``CHROMIUM`` (default Debian's /usr/bin/chromium). Prints what the script prints.
+
+Why a browser as well as Node: Node 20's V8 has no WebAssembly GC, so Pyodide's CPython calls
+every C function (``len``, ``list.copy``, ``tuple.__new__``, ...) through a JavaScript
+trampoline there; browsers (Chromium 119+, Firefox 120+, Safari 18.2+) take the wasm-GC
+trampoline, and their V8 is newer. Node's figures overstate what a player sees.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import Any, ClassVar
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE = ROOT / "node_modules" / "pyodide"
+TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+         ".json": "application/json", ".py": "text/x-python", ".zip": "application/zip"}
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+RUN = """async ([files, script, code, argv]) => {
+  const { loadPyodide } = await import("/node_modules/pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({
+    indexURL: "/node_modules/pyodide/",
+    stdout: (s) => console.log(s),
+    stderr: (s) => console.log(s),
+  });
+  const HOME = "/home/pyodide/";
+  for (const [path, text] of files) {
+    const dest = HOME + path;
+    pyodide.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
+    pyodide.FS.writeFile(dest, text);
+  }
+  pyodide.globals.set("ARGV", pyodide.toPy(argv));
+  pyodide.globals.set("SCRIPT", HOME + script);
+  pyodide.globals.set("CODE", code);
+  await pyodide.runPythonAsync(`
+import os, sys
+os.chdir("/home/pyodide")
+sys.path[:0] = ["/home/pyodide", "/home/pyodide/benchmarks"]
+sys.dont_write_bytecode = True
+sys.argv = [SCRIPT, *ARGV]
+exec(compile(CODE, SCRIPT, "exec"), {"__name__": "__main__", "__file__": SCRIPT})
+`);
+}"""
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def engine_files() -> list[tuple[str, str]]:
+    """(path from the repository root, text) of sos/ (not sos/web/) and bench_ai.py."""
+    out = []
+    for path in sorted((ROOT / "sos").rglob("*")):
+        rel = path.relative_to(ROOT)
+        if path.suffix in (".py", ".txt") and "__pycache__" not in rel.parts \
+                and rel.parts[:2] != ("sos", "web"):
+            out.append((rel.as_posix(), path.read_text(encoding="utf-8")))
+    out.append(("benchmarks/bench_ai.py",
+                (ROOT / "benchmarks" / "bench_ai.py").read_text(encoding="utf-8")))
+    return out
+
+
+def run(script: Path, argv: list[str]) -> int:
+    if not (PYODIDE / "pyodide.mjs").exists():
+        print(f"pyodide_browser: no {PYODIDE} (run npm ci)", file=sys.stderr)
+        return 2
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(ROOT)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    rel = script.resolve().relative_to(ROOT).as_posix() if script.resolve().is_relative_to(ROOT) \
+        else script.name
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=ARGS)
+            page = browser.new_page()
+            page.on("console", lambda message: print(message.text, flush=True))
+            page.goto(base + "benchmarks/")
+            page.evaluate(RUN, [engine_files(), rel, script.read_text(encoding="utf-8"), argv])
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--script"] and len(argv) >= 2:
+        return run(Path(argv[1]), argv[2:])
+    sections = argv[0] if argv else "playouts"
+    return run(ROOT / "benchmarks" / "bench_ai.py", ["--sections", sections])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
