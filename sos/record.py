@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from .notation import Action, InvalidNotationError
+from .i18n import text as _text
+from .notation import Action, InvalidNotationError, square_name
 from .rules import InvalidRulesError, Mode, Rules
 from .state import GameState, IllegalActionError, new_game
 
@@ -41,14 +42,25 @@ _CODE_RE = re.compile(r"([SO])([a-z])(\d{1,2})")
 class RecordError(ValueError):
     """A game record, share code or saved game that cannot be read.
 
+    The message is English; :meth:`reason_in` gives it in the page's language.
+
     Attributes:
+        key: what is wrong, an i18n key under ``record.reason.`` (e.g. ``"turn_order"``).
+        params: the values for that message's placeholders.
         line: the 1-based line of the text record at fault, or ``None``.
+        reason: the English message, without the line number.
     """
 
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+    def __init__(self, key: str, line: int | None = None, **params: object) -> None:
+        self.key = key
+        self.params = params
         self.line = line
-        self.reason = message
+        self.reason = self.reason_in("en")
+        super().__init__(f"line {line}: {self.reason}" if line is not None else self.reason)
+
+    def reason_in(self, lang: str) -> str:
+        """The message (without the line number) in ``lang`` (``"en"`` or ``"de"``)."""
+        return _text(lang, f"record.reason.{self.key}", **self.params)
 
 
 @dataclass(frozen=True)
@@ -104,9 +116,9 @@ def parse_record(text: str) -> GameState:
             an illegal action, a turn number out of order).
     """
     if not isinstance(text, str) or not text.strip():
-        raise RecordError("the game text is empty")
+        raise RecordError("empty")
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError(f"the game text is longer than {MAX_RECORD_CHARS} characters")
+        raise RecordError("too_long", limit=MAX_RECORD_CHARS)
     state: GameState | None = None
     expected_turn = 1
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -116,31 +128,43 @@ def parse_record(text: str) -> GameState:
         if state is None:
             match = _HEADER_RE.match(line)
             if match is None:
-                raise RecordError(
-                    "expected a header like 'SOS 6x6 general, 2 players'", number
-                )
+                raise RecordError("header", number)
             rows, cols, mode, players = match.groups()
             try:
                 mode_value: Mode = "simple" if mode.lower() == "simple" else "general"
                 state = new_game(Rules(int(rows), int(cols), mode_value, int(players)))
-            except InvalidRulesError as error:
-                raise RecordError(str(error), number) from None
+            except InvalidRulesError:
+                raise RecordError("rules", number, rows=rows, cols=cols, players=players) from None
             continue
         match = _TURN_RE.match(line)
         if match is None:
-            raise RecordError(f"expected a numbered turn like '3. S@b2', got {line!r}", number)
+            raise RecordError("turn_format", number, text=line)
         if int(match.group(1)) != expected_turn:
-            raise RecordError(f"expected turn {expected_turn}, got {match.group(1)}", number)
+            raise RecordError("turn_order", number, expected=expected_turn, got=match.group(1))
         expected_turn += 1
         for word in match.group(2).split():
             try:
                 action = Action.parse(word)
+            except InvalidNotationError:
+                raise RecordError("notation", number, text=word) from None
+            try:
                 state.apply(action)
-            except (InvalidNotationError, IllegalActionError) as error:
-                raise RecordError(str(error), number) from None
+            except IllegalActionError:
+                raise _illegal(state, action, number) from None
     if state is None:
-        raise RecordError("the game text has no header line")
+        raise RecordError("no_header")
     return state
+
+
+def _illegal(state: GameState, action: Action, line: int) -> RecordError:
+    """Why ``action`` was refused (:meth:`GameState.apply` raised IllegalActionError)."""
+    rules = state.rules
+    if state.is_terminal():
+        return RecordError("over", line, action=str(action))
+    if not (0 <= action.row < rules.rows and 0 <= action.col < rules.cols):
+        return RecordError("off_board", line, action=str(action), rows=rules.rows, cols=rules.cols)
+    square = square_name(action.row, action.col)
+    return RecordError("taken", line, action=str(action), square=square)
 
 
 def encode_moves(actions: tuple[Action, ...] | list[Action]) -> str:
@@ -155,23 +179,23 @@ def decode_moves(code: str, rules: Rules) -> GameState:
         RecordError: for text that is not a sequence of actions, or an illegal action.
     """
     if not isinstance(code, str):
-        raise RecordError("the shared game is not text")
+        raise RecordError("share_not_text")
     if len(code) > 4 * rules.cells:
-        raise RecordError("the shared game has more moves than the board has squares")
+        raise RecordError("share_too_long")
     state = new_game(rules)
     position = 0
     for number, match in enumerate(_CODE_RE.finditer(code), start=1):
         if match.start() != position:
-            raise RecordError(f"the shared game has unreadable text at character {position + 1}")
+            raise RecordError("share_unreadable", position=position + 1)
         position = match.end()
         letter, col, row = match.groups()
         action = Action(int(row) - 1, ord(col) - ord("a"), letter)
         try:
             state.apply(action)
-        except IllegalActionError as error:
-            raise RecordError(f"move {number} ({action}) is not legal: {error}") from None
+        except IllegalActionError:
+            raise RecordError("share_illegal", number=number, action=str(action)) from None
     if position != len(code):
-        raise RecordError(f"the shared game has unreadable text at character {position + 1}")
+        raise RecordError("share_unreadable", position=position + 1)
     return state
 
 
@@ -215,30 +239,30 @@ def load_save(text: str, seat_kinds: tuple[str, ...]) -> tuple[SavedGame, GameSt
     try:
         data = json.loads(text)
     except (TypeError, ValueError):
-        raise RecordError("the saved game is not readable") from None
+        raise RecordError("save_unreadable") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise RecordError("the saved game is not an SOS save")
+        raise RecordError("save_not_sos")
     if data.get("version") != SAVE_VERSION:
-        raise RecordError(f"the saved game has format version {data.get('version')!r}")
+        raise RecordError("save_version", version=repr(data.get("version")))
     try:
         rules = Rules(data["rows"], data["cols"], data["mode"], data["players"])
         seats = tuple(data["seats"])
         moves = data["moves"]
         cursor = data["cursor"]
         prefs = data.get("prefs", {})
-    except (KeyError, TypeError, InvalidRulesError) as error:
-        raise RecordError(f"the saved game is damaged ({error})") from None
+    except (KeyError, TypeError, InvalidRulesError):
+        raise RecordError("save_damaged") from None
     if len(seats) != rules.players or not all(s in seat_kinds for s in seats):
-        raise RecordError("the saved game has unknown seats")
+        raise RecordError("save_seats")
     if not isinstance(cursor, int) or isinstance(cursor, bool) or cursor < 0:
-        raise RecordError("the saved game has a bad move number")
+        raise RecordError("save_cursor")
     if not isinstance(prefs, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in prefs.items()
     ):
-        raise RecordError("the saved game has damaged preferences")
+        raise RecordError("save_prefs")
     full = decode_moves(moves, rules)
     if cursor > len(full.history):
-        raise RecordError("the saved game has a bad move number")
+        raise RecordError("save_cursor")
     while len(full.history) > cursor:
         full.undo()
     return SavedGame(rules, seats, moves, cursor, dict(prefs)), full

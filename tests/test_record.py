@@ -74,7 +74,8 @@ def test_record_and_share_code_round_trip(size: int, mode: str, players: int, se
         ("SOS 3x3 general, 2 players\n1. S@z9", 2, "off the 3x3 board"),
         ("SOS 3x3 general, 2 players\n1. X@a1", 2, "not an action"),
         ("SOS 3x3 general, 2 players\nS@a1", 2, "numbered turn"),
-        ("SOS 2x2 general, 2 players", 1, "no line of 3"),
+        ("SOS 2x2 general, 2 players", 1, "cannot be played"),
+        ("SOS 3x3 simple, 2 players\n1. S@a1\n2. O@b1\n3. S@c1\n4. S@c2", 5, "already over"),
     ],
 )
 def test_import_errors_name_the_line(text: str, line: int | None, fragment: str) -> None:
@@ -82,6 +83,11 @@ def test_import_errors_name_the_line(text: str, line: int | None, fragment: str)
         parse_record(text)
     assert caught.value.line == line
     assert fragment in str(caught.value)
+    # The page shows the reason in its language (German here), with the same details.
+    german = caught.value.reason_in("de")
+    assert german != caught.value.reason
+    for value in caught.value.params.values():
+        assert str(value) in german
 
 
 def test_comments_and_blank_lines_are_ignored() -> None:

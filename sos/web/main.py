@@ -561,7 +561,7 @@ class App:
         try:
             state = parse_record(str(by_id("record-text").value))
         except RecordError as error:
-            reason = error.reason
+            reason = error.reason_in(self.lang)
             if error.line is not None:
                 reason = text(self.lang, "record.error.line", line=error.line, error=reason)
             out.textContent = text(self.lang, "record.error", error=reason)

@@ -196,6 +196,16 @@ def test_game_record_export_and_import(open_app: Opener) -> None:
     expect(page.locator("#mode-text")).to_have_text("Simple game")
 
 
+def test_import_errors_in_german(open_app: Opener) -> None:
+    page = open_app("?size=4&lang=de")
+    page.get_by_test_id("record").click()
+    page.get_by_test_id("record-text").fill("SOS 5x5 general, 2 players\n1. S@a1\n2. S@a1\n")
+    page.get_by_test_id("record-import").click()
+    expect(page.get_by_test_id("record-message")).to_have_text(
+        "Dieser Partietext ließ sich nicht laden: Zeile 3: S@a1: Feld a1 ist schon beschrieben"
+    )
+
+
 def test_german_everywhere_and_remembered(open_app: Opener, page: Page) -> None:
     page = open_app("?size=3&lang=de")
     expect(page.get_by_test_id("undo")).to_have_text("Rückgängig")
