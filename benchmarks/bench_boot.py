@@ -17,7 +17,8 @@ Printed per case (medians; all times from navigation start): ``paint`` first con
 before the first paint; the hello page has no board: its first paint), ``python``
 (PyScript's ``py:ready``: the interpreter is up and the config's files are in place), ``ready``
 (``data-ready="1"``), ``kB`` transferred (resource timing ``transferSize``, page included), and
-the game ÷ hello ratios.
+the game ÷ hello ratios; then what the game does after ``py:ready``: its imports (up to the
+``sos:imported`` mark of sos/web/main.py) and ``App()`` with the first render (up to ``sos:ready``).
 """
 
 from __future__ import annotations
@@ -64,7 +65,9 @@ RESULT = """() => {
   const mark = performance.getEntriesByName("sos:board")[0];
   const entries = [...performance.getEntriesByType("navigation"),
                    ...performance.getEntriesByType("resource")];
+  const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
   return { paint: boot.paint, ready: boot.ready, python: boot.python ?? NaN,
+           imported: at("sos:imported"), app: at("sos:ready"),
            board: mark ? Math.max(mark.startTime, boot.paint ?? 0) : boot.paint,
            bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
            sw: !!navigator.serviceWorker?.controller };
@@ -174,6 +177,12 @@ def main() -> int:
         size = median(case, "game", "bytes") / max(median(case, "hello", "bytes"), 1)
         print(f"{case:6} game ÷ hello: ready {ratio:.2f}, board ÷ paint {paint:.2f}, "
               f"bytes {size:.2f}")
+        game = results[(case, "game")]
+        imports = statistics.median(r["imported"] - r["python"] for r in game)
+        start = statistics.median(r["app"] - r["imported"] for r in game)
+        hello = statistics.median(r["ready"] - r["python"] for r in results[(case, "hello")])
+        print(f"{case:6} after py:ready: game imports {imports:.0f} ms + App() and first render "
+              f"{start:.0f} ms; hello {hello:.0f} ms")
     return 0
 
 

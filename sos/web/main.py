@@ -46,6 +46,8 @@ from sos.web import embed
 from sos.web.dom import by_id, element, render_marks, render_move_list, render_players
 from sos.web.storage import Storage
 
+window.performance.mark("sos:imported")  # start-up marks, read by benchmarks/bench_boot.py
+
 #: Longest stretch of search work between two returns to the browser (seconds).
 SLICE_SECONDS = 0.02
 #: Visible pause before each computer move, so that a chain of extra turns can be followed.
@@ -785,6 +787,7 @@ def main() -> App:
         node.disabled = False
     if app.has_computer():
         import sos.agents  # noqa: F401  # needed at once: compile it before the game starts
+    window.performance.mark("sos:ready")
     document.documentElement.dataset.ready = "1"
     app._spawn(_warm_up())
     app._schedule_computer()  # a game of computer seats only starts by itself

@@ -62,7 +62,7 @@ def _measure(page: Page, cdp: Any) -> dict[str, float]:
 def test_fifty_computer_games_do_not_leak(open_app: Opener) -> None:
     page = open_app("?size=6&seats=easy,medium")
     page.evaluate(GRAB_INTERPRETER)
-    page.evaluate("__py.globals.set('COMPUTER_PAUSE', 0)")
+    page.evaluate("__py.runPython('import sos.web.main; sos.web.main.COMPUTER_PAUSE = 0')")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     cdp.send("HeapProfiler.enable")

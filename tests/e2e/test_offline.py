@@ -89,6 +89,8 @@ def test_reload_offline_is_served_by_the_service_worker(
         "pyscript.toml",
         "sos/state.py",
         "sos/web/main.py",
+        "static/app.py",
+        "static/vendor/sos-bytecode.zip",
         "static/vendor/pyscript/core.js",
         "static/vendor/pyodide/pyodide.asm.wasm",
         "static/vendor/pyodide/python_stdlib.zip",
