@@ -8,9 +8,10 @@ loads the very same ``static/vendor/`` files. Headless Chromium (``CHROMIUM``, d
 /usr/bin/chromium) then loads each page, alternating game / hello:
 
 - **cold**: a new browser profile per load (empty HTTP cache, no service worker);
-- **warm**: one profile per kind in which the game was opened once and its service worker
-  installed (it precaches ``static/vendor/``); each load in a new tab, files from the service
-  worker. The hello page lies in the worker's scope, so it is served the same way.
+- **warm**: one profile in which the game was opened once and its service worker installed
+  (it precaches ``static/vendor/``); each load, game or hello alternating, in a new tab, files
+  from the service worker. The hello page lies in the worker's scope, so it is served the same
+  way; sharing the profile keeps the caches of two different profiles out of the comparison.
 
 Printed per case (medians; all times from navigation start): ``paint`` first contentful paint;
 ``board`` the first frame after static/boot.js drew the board skeleton (``sos:board`` mark, never
@@ -141,10 +142,11 @@ def main() -> int:
     urls = {"game": base + "index.html" + args.query, "hello": base + "benchmarks/hello/index.html"}
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
-        warm = {}
-        for kind in urls:
-            warm[kind] = launch(pw, f"{tmp}/warm-{kind}")
-            install_worker(warm[kind], urls["game"])
+        # One warm profile for both pages: the same service worker serves them, and both
+        # compile the same wasm, so neither gets a cache the other lacks.
+        shared = launch(pw, f"{tmp}/warm")
+        install_worker(shared, urls["game"])
+        warm = dict.fromkeys(urls, shared)
         for run in range(args.runs):
             order = list(urls) if run % 2 == 0 else list(urls)[::-1]  # alternate who goes first
             for kind in order:
@@ -155,8 +157,7 @@ def main() -> int:
                 got = load(warm[kind], urls[kind])
                 assert got["sw"], f"warm {kind} page is not controlled by the service worker"
                 results.setdefault(("warm", kind), []).append(got)
-        for context in warm.values():
-            context.close()
+        shared.close()
 
     def median(case: str, kind: str, key: str) -> float:
         return statistics.median(r[key] for r in results[(case, kind)])
