@@ -35,8 +35,16 @@ from .state import GameState
 LEVELS: Final = ("easy", "medium", "hard", "perfect")
 #: Largest board (in squares) on which ``perfect`` is offered.
 PERFECT_MAX_CELLS: Final = 16
-#: Search seconds per ``hard`` move (browser target 0.5 s).
+#: Search seconds per ``hard`` move (browser target 0.5 s on 8x8).
 HARD_BUDGET: Final = 0.4
+#: Search seconds per ``hard`` move on boards up to :data:`SMALL_BOARD_CELLS` squares, in the
+#: page (:func:`hard_budget`). The page shows each computer move at least 0.45 s after the
+#: previous one and searches during that pause, so 0.8 s costs a player ~0.35 s of waiting per
+#: move; on 6x6 the extra depth is what separates a near-certain win against ``medium`` from a
+#: draw (benchmarks/RESULTS.md).
+HARD_BUDGET_SMALL: Final = 0.8
+#: Boards up to 7x7 count as small for :func:`hard_budget`.
+SMALL_BOARD_CELLS: Final = 49
 #: ``hard``'s contempt for open quiet positions: 1/100 point per safe square left (see
 #: :func:`sos.search.quiet_eval`). It steers towards positions where the opponent runs out of
 #: safe moves; without it most games against ``medium`` drift to a full, SOS-free board
@@ -274,6 +282,13 @@ def analyse_steps(
     return Analysis(action, value, result.exact, _margin(state, value), result.depth)
 
 
+def hard_budget(rules: Rules) -> float:
+    """Seconds of search per ``hard`` move that the page gives on a board of ``rules``:
+    :data:`HARD_BUDGET_SMALL` up to 7x7, :data:`HARD_BUDGET` on larger boards (where the
+    browser target is 0.5 s a move, and each search node is dearer)."""
+    return HARD_BUDGET_SMALL if rules.cells <= SMALL_BOARD_CELLS else HARD_BUDGET
+
+
 def analyse(state: GameState, budget: float = 1.0, seed: int | None = 0) -> Analysis:
     """The best action for the player to move and what it is worth (see :class:`Analysis`)."""
     return run_to_end(analyse_steps(state, budget, seed))
@@ -281,6 +296,7 @@ def analyse(state: GameState, budget: float = 1.0, seed: int | None = 0) -> Anal
 
 __all__ = [
     "HARD_BUDGET",
+    "HARD_BUDGET_SMALL",
     "LEVELS",
     "PERFECT_MAX_CELLS",
     "Agent",
@@ -289,6 +305,7 @@ __all__ = [
     "action_move",
     "analyse",
     "analyse_steps",
+    "hard_budget",
     "levels_for",
     "make_agent",
 ]

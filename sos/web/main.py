@@ -612,10 +612,13 @@ class App:
 
     def _agent(self, seat: int) -> Any:
         if seat not in self._agents:
-            from sos.agents import make_agent  # imported on first use: not on the start path
+            from sos.agents import HardAgent, hard_budget, make_agent  # on first use only
 
             seed = random.SystemRandom().randrange(2**32)
-            self._agents[seat] = make_agent(self.seat_kind(seat), seed=seed)
+            agent = make_agent(self.seat_kind(seat), seed=seed)
+            if isinstance(agent, HardAgent):
+                agent.budget = hard_budget(self.state.rules)
+            self._agents[seat] = agent
         return self._agents[seat]
 
     def _schedule_computer(self) -> None:
@@ -640,14 +643,17 @@ class App:
                 break
             self.thinking = True
             self.render()
-            await asyncio.sleep(COMPUTER_PAUSE)
-            if epoch != self.epoch:
-                return
+            # The computer thinks during the visible pause: a move appears COMPUTER_PAUSE after
+            # the previous one, or when the search ends if that takes longer.
+            shown_at = time.perf_counter() + COMPUTER_PAUSE
             agent = self._agent(seat)
             if agent.level == "perfect":
                 await self._fetch_book()
             action = await self._run_sliced(agent.plan(self.state.clone()), epoch)
             if action is None or epoch != self.epoch:
+                return
+            await asyncio.sleep(max(0.0, shown_at - time.perf_counter()))
+            if epoch != self.epoch:
                 return
             self._apply(action)
             self.thinking = False

@@ -108,13 +108,21 @@ def test_no_long_task_while_the_computer_thinks(open_app: Opener) -> None:
 
 
 def test_new_game_while_the_computer_thinks(open_app: Opener) -> None:
-    page = open_app("?size=5&seats=hard,human")
-    expect(page.get_by_test_id("status")).to_have_text("Computer 1 is thinking…")
+    page = open_app("?size=5&seats=human,hard")
+    status = page.get_by_test_id("status")
+    page.locator("button.cell").first.click()  # the computer thinks from now on (~0.8 s)
+    expect(status).to_have_text("Computer 2 is thinking…")
     page.get_by_test_id("new-game").click()  # interrupts the search
-    # The computer still opens the new game, once, and then it is the human's turn.
+    expect(status).to_have_text("Player 1 to move")
+    page.wait_for_timeout(1500)  # longer than a hard move: the stopped search must not play
+    expect(page.locator("#move-list button.ply")).to_have_count(0)
+    expect(status).to_have_text("Player 1 to move")
+
+    # A computer in seat 1 opens each new game once; undo to the start: it opens again.
+    page = open_app("?size=5&seats=hard,human")
     expect(page.locator("#move-list button.ply")).to_have_count(1, timeout=30_000)
     expect(page.get_by_test_id("status")).to_have_text("Player 2 to move")
-    page.get_by_test_id("undo").click()  # back to the start: the computer opens again
+    page.get_by_test_id("undo").click()
     expect(page.locator("#move-list button.ply:not(.future)")).to_have_count(1, timeout=30_000)
 
 
