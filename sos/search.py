@@ -535,10 +535,11 @@ class AlphaBeta:
     * Move ordering: the table's best move, then scoring moves (most points first), then safe
       quiet moves, then moves that open an SOS for the next player; quiet moves within their
       class by the history heuristic (cut-offs they caused in this search, weighted depth²).
-    * Chain extension: a scoring move (it keeps the turn) costs no depth, so a sacrifice (a
-      move that opens an SOS, to make the taker move again and so flip who runs out of safe
-      moves first) is seen as deep as a quiet move. At the horizon, chains of scoring moves
-      are followed to their end before the position is judged by :func:`quiet_eval`.
+    * Chain extension: the first scoring move of a chain (it keeps the turn) costs no depth,
+      so a sacrifice (a move that opens an SOS, to make the taker move again and so flip who
+      runs out of safe moves first) is seen as deep as a quiet move. At the horizon, chains
+      of scoring moves are followed to their end before the position is judged by
+      :func:`quiet_eval`.
     * Budget: ``budget`` seconds of search time (``None``: no time limit) and/or
       ``node_budget`` nodes (deterministic; for tests and benchmarks). Pauses: see
       :class:`Pacer`.
@@ -573,7 +574,7 @@ class AlphaBeta:
         self.tension = 0
         #: History heuristic: quiet moves that caused cut-offs are tried first (per search).
         self.use_history = True
-        #: Scoring moves cost no depth (they keep the turn).
+        #: The first scoring move of a chain costs no depth (it keeps the turn).
         self.extend_chains = True
         self.history: list[int] = []
         self.horizon_hit = False
