@@ -5,6 +5,8 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
 
 * ``playouts``  random playouts per second on 8x8 through the public engine API.
 * ``hard``      seconds per ``hard`` move on 8x8 mid-game positions (mean, max).
+* ``nodes``     nodes hard searches in its 0.4 s per move on 6x6, 8x8, 10x10 (the node budget
+                that stands for the app's time budget on this Python; run it under Pyodide).
 * ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
 * ``strength``  hard vs medium and medium vs easy, ``--games`` games on 6x6, 8x8 and 10x10,
                 seats swapped every game; win/draw/loss of the first-named level.
@@ -125,6 +127,48 @@ def hard_moves(count: int = 12, budget: float | None = None) -> dict[str, float]
         agent.choose_action(state)
         times.append(time.perf_counter() - start)
     return {"mean": sum(times) / len(times), "max": max(times), "n": len(times)}
+
+
+def game_positions(size: int, games: int = 3, seed: int = 5) -> list[GameState]:
+    """Positions 5, 20, 35, 50 and 65 % full from medium-vs-medium games (seeded)."""
+    out = []
+    cells = size * size
+    for g in range(games):
+        state = new_game(Rules.square(size))
+        agent = make_agent("medium", seed=seed + g)
+        fills = [int(cells * f) for f in (0.05, 0.2, 0.35, 0.5, 0.65)]
+        while not state.is_terminal() and fills:
+            if cells - state.empty_squares >= fills[0]:
+                fills.pop(0)
+                out.append(state.clone())
+            state.apply(agent.choose_action(state))
+    return out
+
+
+def hard_nodes(budget: float = 0.4, sizes: tuple[int, ...] = (6, 8, 10)) -> dict[str, Any]:
+    """Nodes hard searches in ``budget`` seconds per move (15 positions per size), and the
+    nodes per CPU second: what a node budget (``--hard-nodes``) for this Python must be to
+    play like the app's time budget."""
+    out: dict[str, Any] = {}
+    for size in sizes:
+        counts = []
+        cpu = 0.0
+        for state in game_positions(size):
+            agent = make_agent("hard", seed=1)
+            agent.budget = budget  # type: ignore[attr-defined]
+            c0 = _cpu()
+            agent.choose_action(state)
+            cpu += _cpu() - c0
+            counts.append(agent.searcher.nodes)  # type: ignore[attr-defined]
+        counts.sort()
+        out[str(size)] = {
+            "mean": sum(counts) // len(counts),
+            "median": counts[len(counts) // 2],
+            "min": counts[0],
+            "max": counts[-1],
+            "per_cpu_s": int(sum(counts) / cpu),
+        }
+    return out
 
 
 def perfect_first_move() -> dict[str, float]:
@@ -248,17 +292,32 @@ def _game(args: tuple[str, str, int, int, float | None, int | None]) -> int:
     return (diff > 0) - (diff < 0)
 
 
+def parse_nodes(text: str | None) -> dict[int, int | None]:
+    """``--hard-nodes``: ``N`` (every size) or ``SIZE:N,...`` (per board size; others: none)."""
+    if not text:
+        return {}
+    if ":" not in text:
+        return {0: int(text)}
+    out: dict[int, int | None] = {}
+    for item in text.split(","):
+        size, nodes = item.split(":")
+        out[int(size)] = int(nodes)
+    return out
+
+
 def strength(
     games: int,
     budget: float | None,
     jobs: int,
-    nodes: int | None = None,
+    nodes: dict[int, int | None] | None = None,
     sizes: tuple[int, ...] = (6, 8, 10),
 ) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
+    nodes = nodes or {}
     for first, second in (("hard", "medium"), ("medium", "easy")):
         for size in sizes:
-            tasks = [(first, second, size, i, budget, nodes) for i in range(games)]
+            per_move = nodes.get(size, nodes.get(0))
+            tasks = [(first, second, size, i, budget, per_move) for i in range(games)]
             start = time.perf_counter()
             if jobs > 1:
                 with ProcessPoolExecutor(jobs) as pool:
@@ -311,9 +370,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--hard-budget", type=float, default=None,
                         help="search seconds per hard move (default: the agent's own, 0.4)")
-    parser.add_argument("--hard-nodes", type=int, default=None,
-                        help="nodes per hard move (deterministic; with --hard-budget 0: no time "
-                             "limit)")
+    parser.add_argument("--hard-nodes", default=None,
+                        help="nodes per hard move, N or per size SIZE:N,... (deterministic; with "
+                             "--hard-budget 0: no time limit)")
     parser.add_argument("--sizes", default="6,8,10", help="board sizes for strength")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--positions", type=int, default=12)
@@ -329,6 +388,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         figures["hard"] = hard_moves(args.positions, args.hard_budget)
         h = figures["hard"]
         print(f"hard: 8x8 mid-game, {h['n']} moves: mean {h['mean']:.3f} s, max {h['max']:.3f} s")
+    if "nodes" in sections:
+        figures["nodes"] = hard_nodes()
+        for size, f in figures["nodes"].items():
+            print(f"nodes: hard in 0.4 s on {size}x{size}: mean {f['mean']}, median "
+                  f"{f['median']}, min {f['min']}, max {f['max']} ({f['per_cpu_s']} per CPU s)")
     if "perfect" in sections:
         figures["perfect_first_4x4"] = perfect_first_move()
         p = figures["perfect_first_4x4"]
@@ -352,7 +416,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(f"strength: {args.games} games per pairing and size, hard budget {budget} s, "
               f"{args.hard_nodes} nodes:")
         sizes = tuple(int(x) for x in args.sizes.split(","))
-        figures["strength"] = strength(args.games, budget, args.jobs, args.hard_nodes, sizes)
+        figures["strength"] = strength(
+            args.games, budget, args.jobs, parse_nodes(args.hard_nodes), sizes
+        )
     if "pyodide" in sections:
         figures["pyodide"] = pyodide_ratio(figures, sections)
     if "browser" in sections:
@@ -363,7 +429,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
 def pyodide_ratio(figures: dict[str, Any], sections: list[str]) -> dict[str, Any]:
     """Run the Node/Pyodide runner and compare with this run's CPython figures."""
-    wanted = [s for s in sections if s in ("playouts", "hard", "perfect", "steps")]
+    wanted = [s for s in sections if s in ("playouts", "hard", "nodes", "perfect", "steps")]
     proc = subprocess.run(
         ["node", os.path.join(ROOT, "benchmarks", "pyodide_bench.mjs"),
          ",".join(wanted or ["playouts"])],

@@ -533,9 +533,13 @@ class AlphaBeta:
     """Iterative-deepening alpha-beta (negamax form) with a transposition table.
 
     * Move ordering: the table's best move, then scoring moves (most points first), then safe
-      quiet moves, then moves that open an SOS for the next player.
-    * Quiescence-like extension: at the horizon, chains of scoring moves (each one keeps the
-      turn) are followed to their end before the position is judged by :func:`quiet_eval`.
+      quiet moves, then moves that open an SOS for the next player; quiet moves within their
+      class by the history heuristic (cut-offs they caused in this search, weighted depth²).
+    * Chain extension: the first scoring move of a chain (it keeps the turn) costs no depth,
+      so a sacrifice (a move that opens an SOS, to make the taker move again and so flip who
+      runs out of safe moves first) is seen as deep as a quiet move. At the horizon, chains
+      of scoring moves are followed to their end before the position is judged by
+      :func:`quiet_eval`.
     * Budget: ``budget`` seconds of search time (``None``: no time limit) and/or
       ``node_budget`` nodes (deterministic; for tests and benchmarks). Pauses: see
       :class:`Pacer`.
@@ -568,6 +572,11 @@ class AlphaBeta:
         #: Contempt for quiet, open positions (see :func:`quiet_eval`), 1/UNIT points per
         #: safe square, charged to the root player's side.
         self.tension = 0
+        #: History heuristic: quiet moves that caused cut-offs are tried first (per search).
+        self.use_history = True
+        #: The first scoring move of a chain costs no depth (it keeps the turn).
+        self.extend_chains = True
+        self.history: list[int] = []
         self.horizon_hit = False
         self.root = 0
 
@@ -596,6 +605,7 @@ class AlphaBeta:
         if pos.ended:
             return SearchResult(-1, 0.0, True, 0, 0, 0.0, {})
         self.root = pos.to_move
+        self.history = [0] * (2 * pos.rows * pos.cols)
         if len(self.tt) > self.tt_limit or pos.players > 2:  # paranoid values: root-seat only
             self._stale.append(self.tt)
             self.tt = {}
@@ -622,7 +632,8 @@ class AlphaBeta:
                 for m in order:
                     gain = pos.play(m)
                     try:
-                        v = yield from self._child_value(pos, gain, depth - 1, alpha, INF)
+                        step = 0 if gain and self.extend_chains else 1
+                        v = yield from self._child_value(pos, gain, depth - step, alpha, INF)
                     finally:
                         pos.unplay()
                     values[m] = v
@@ -693,6 +704,14 @@ class AlphaBeta:
                 return UNIT
             if n_safe == 0:
                 return -UNIT
+        if self.use_history and len(moves) > n_scoring + 1:
+            # Quiet moves (safe ones, then the ones that open an SOS) by their history.
+            hist = self.history
+            quiet = moves[n_scoring : n_scoring + n_safe]
+            quiet.sort(key=hist.__getitem__, reverse=True)
+            rest = moves[n_scoring + n_safe :]
+            rest.sort(key=hist.__getitem__, reverse=True)
+            moves[n_scoring:] = quiet + rest
         if tt_move >= 0 and tt_move in moves:
             moves.remove(tt_move)
             moves.insert(0, tt_move)
@@ -701,10 +720,16 @@ class AlphaBeta:
         best_move = moves[0]
         hit_before = self.horizon_hit
         self.horizon_hit = False
+        # Only the first capture of a chain is free (the other orders of taking a long chain
+        # would multiply the tree; the horizon's quiescence follows the rest of a chain).
+        extend = self.extend_chains and not (pos.stack and pos.stack[-1][2])
         for m in moves:
             gain = pos.play(m)
             try:
-                v = yield from self._child_value(pos, gain, depth - 1, alpha, beta)
+                # A scoring move keeps the turn: it costs no depth (chain extension), so a
+                # line through a sacrifice and its capture reaches as far as a quiet line.
+                step = 0 if gain and extend else 1
+                v = yield from self._child_value(pos, gain, depth - step, alpha, beta)
             finally:
                 pos.unplay()
             if v > best:
@@ -713,6 +738,8 @@ class AlphaBeta:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        if not gain:
+                            self.history[m] += depth * depth
                         break
         if best <= alpha0:
             flag = _UPPER

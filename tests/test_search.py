@@ -127,3 +127,26 @@ def test_position_play_unplay_round_trip() -> None:
         pos.unplay()
     assert snapshot == (list(pos.cells), list(pos.gs), list(pos.go), list(pos.us), list(pos.uo),
                         pos.key)
+
+
+# A 6x6 position from a game hard lost to medium (seed 62 of the strength benchmark). The only
+# winning move, by the solver, is the sacrifice S@b1 (value +5: medium takes the SOS it opens
+# and must then move again, so it runs out of safe moves first); the quiet O@e1 hard chose is
+# worth -5. Before scoring moves cost no depth, the capture used up a ply and 8000 nodes did not
+# see past it.
+SACRIFICE = "O..S.O/OS...S/O.S.../S...S./O..S../OSOOOS"
+
+
+def test_hard_finds_the_parity_sacrifice() -> None:
+    state = GameState.from_text(SACRIFICE)
+    assert not state.scoring_lines(Action(0, 1, "S"))
+    searcher = AlphaBeta(budget=None, node_budget=8000, rng=random.Random(1))
+    searcher.tension = 3
+    result = run_to_end(searcher.search(state))
+    assert move_action(result.move, 6) == Action(0, 1, "S")
+    # Without the chain extension the same budget picks another move.
+    searcher = AlphaBeta(budget=None, node_budget=8000, rng=random.Random(1))
+    searcher.tension = 3
+    searcher.extend_chains = False
+    result = run_to_end(searcher.search(state))
+    assert move_action(result.move, 6) != Action(0, 1, "S")
