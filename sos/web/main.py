@@ -649,6 +649,8 @@ class App:
             agent = self._agent(seat)
             if agent.level == "perfect":
                 await self._fetch_book()
+                if epoch != self.epoch:
+                    return
             action = await self._run_sliced(agent.plan(self.state.clone()), epoch)
             if action is None or epoch != self.epoch:
                 return
