@@ -21,19 +21,26 @@ import { loadPyodide } from "pyodide";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const BYTECODE_ZIP = join(root, "static", "vendor", "sos-bytecode.zip");
 
-function sources(dir) {
+function walk(dir) {
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== "__pycache__") out.push(...sources(path));
+    if (entry.isDirectory() && entry.name !== "__pycache__") out.push(...walk(path));
     else if (entry.isFile() && entry.name.endsWith(".py")) out.push(path);
   }
-  return out.sort();
+  return out;
+}
+
+/** Every sos/**\/*.py, as sorted repository paths ("sos/state.py", "sos/web/main.py", ...). */
+export function sources() {
+  return walk(join(root, "sos"))
+    .map((path) => relative(root, path).split(sep).join("/"))
+    .sort();
 }
 
 export async function buildBytecode(out = BYTECODE_ZIP) {
   const pyodide = await loadPyodide();
-  const files = sources(join(root, "sos")).map((path) => relative(root, path).split(sep).join("/"));
+  const files = sources();
   for (const file of files) {
     pyodide.FS.mkdirTree(`/src/${file.slice(0, file.lastIndexOf("/"))}`);
     pyodide.FS.writeFile(`/src/${file}`, readFileSync(join(root, file)));

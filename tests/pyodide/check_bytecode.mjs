@@ -7,13 +7,13 @@
 // Usage: node tests/pyodide/check_bytecode.mjs   (after node scripts/build.mjs)
 // Prints "bytecode: ok ..." and exits 0, or prints the problem and exits 1.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
+import { BYTECODE_ZIP as zip, sources } from "../../scripts/bytecode.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const zip = join(root, "static", "vendor", "sos-bytecode.zip");
 const HOME = "/home/pyodide";
 
 if (!existsSync(zip)) {
@@ -21,18 +21,8 @@ if (!existsSync(zip)) {
   process.exit(1);
 }
 
-function sources(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== "__pycache__") out.push(...sources(path));
-    else if (entry.isFile() && entry.name.endsWith(".py")) out.push(path);
-  }
-  return out.sort();
-}
-
 const pyodide = await loadPyodide();
-const files = sources(join(root, "sos")).map((p) => relative(root, p).split(sep).join("/"));
+const files = sources();
 for (const file of files) {
   pyodide.FS.mkdirTree(`${HOME}/${file.slice(0, file.lastIndexOf("/"))}`);
   pyodide.FS.writeFile(`${HOME}/${file}`, readFileSync(join(root, file)));
