@@ -27,7 +27,14 @@ from typing import Final, NamedTuple, TypeVar
 
 from .notation import Action
 from .rules import Rules
-from .search import AlphaBeta, Position, action_move, move_action, run_to_end
+from .search import (
+    AlphaBeta,
+    Position,
+    SearchTimeout,
+    action_move,
+    move_action,
+    run_to_end,
+)
 from .solver import Solver
 from .state import GameState
 
@@ -50,6 +57,13 @@ SMALL_BOARD_CELLS: Final = 49
 #: safe moves; without it most games against ``medium`` drift to a full, SOS-free board
 #: (a draw). Measured vs medium on 8x8 at 4000 nodes a move: 13/5/2 without, 20/0/0 with.
 HARD_TENSION: Final = 3
+#: ``hard`` tries to prove a win (else a draw) from this many empty squares on
+#: (:meth:`sos.solver.Solver.result_action`), with up to :data:`ENDGAME_SHARE` of its budget;
+#: if that runs out, the heuristic search gets the rest.
+ENDGAME_EMPTIES: Final = 18
+ENDGAME_SHARE: Final = 0.5
+#: Entries of ``hard``'s endgame table before it is replaced (about 100 bytes each).
+ENDGAME_TT_LIMIT: Final = 300_000
 #: Chance that ``easy`` takes an open SOS when there is one.
 EASY_TAKES_SOS: Final = 0.4
 
@@ -163,11 +177,33 @@ class HardAgent(Agent):
         self.node_budget = node_budget
         self.searcher = AlphaBeta(budget=budget, rng=self.rng, node_budget=node_budget)
         self.searcher.tension = HARD_TENSION
+        #: Endgame prover (two players), its table kept from move to move of a game.
+        self.endgame = Solver(use_book=False, tt_limit=ENDGAME_TT_LIMIT)
 
     def plan(self, state: GameState) -> Generator[None, None, Action]:
         _check_playable(state)
-        self.searcher.budget = self.budget
-        self.searcher.node_budget = self.node_budget
+        budget = self.budget
+        node_budget = self.node_budget
+        if state.rules.players == 2 and state.empty_squares <= ENDGAME_EMPTIES:
+            # Endgame: first try to prove a win (or a draw) within a share of the budget.
+            share_s = None if budget is None else budget * ENDGAME_SHARE
+            share_n = None if node_budget is None else int(node_budget * ENDGAME_SHARE)
+            before = self.endgame.nodes
+            start = self.endgame.pacer.spent
+            try:
+                action, result = yield from self.endgame.result_action(
+                    state, self.rng, share_s, share_n
+                )
+                if action is not None:
+                    return action
+            except SearchTimeout:
+                pass
+            if node_budget is not None:
+                node_budget = max(1, node_budget - (self.endgame.nodes - before))
+            if budget is not None:
+                budget = max(0.0, budget - (self.endgame.pacer.spent - start))
+        self.searcher.budget = budget
+        self.searcher.node_budget = node_budget
         result = yield from self.searcher.search(state)
         return move_action(result.move, state.rules.cols)
 

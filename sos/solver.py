@@ -236,6 +236,71 @@ class Solver:
                 return move_action(m, pos.cols), target
         raise AssertionError("no action keeps the solved value")  # pragma: no cover
 
+    def result_action(
+        self,
+        state: GameState,
+        rng: random.Random | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> Generator[None, None, tuple[Action | None, int]]:
+        """An action that wins the game for the player to move, else one that draws.
+
+        Two players only. The game's result, not the margin: the target is a final score
+        difference above 0 (then at least 0) counting the points already scored, tested for
+        each action by null-window searches (a zero-width window around the target), which
+        visit far fewer nodes than an exact :meth:`value`. Actions are tried scoring first,
+        then safe, then the rest, shuffled within each class by ``rng``.
+
+        ``seconds`` (search time, pauses excluded) and ``nodes`` bound this call: when either
+        is spent it raises :class:`sos.search.SearchTimeout` (the table keeps what was
+        proven, so a later call goes faster).
+
+        Returns:
+            ``(action, result)``: ``result`` +1 (the action wins the game against any
+            defence) or 0 (it draws at least; no action wins); ``(None, -1)`` when every
+            action loses against best play.
+
+        Raises:
+            ValueError: if the game is over. TooManyPlayersError: with more than two players.
+            SearchTimeout: when the budget is spent.
+        """
+        if state.rules.players != 2:
+            raise TooManyPlayersError("result_action() is defined for two players")
+        pos = Position(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
+        pacer.before_pause = self._free_stale
+        unlimited, self.pacer = self.pacer, pacer
+        try:
+            yield from self._prepare(pos)
+            me = pos.to_move
+            lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
+            moves, n_scoring, n_safe = pos.ordered_moves()
+            if rng is not None:
+                groups = [moves[:n_scoring], moves[n_scoring : n_scoring + n_safe]]
+                groups.append(moves[n_scoring + n_safe :])
+                moves = []
+                for group in groups:
+                    rng.shuffle(group)
+                    moves.extend(group)
+            # A future value of at least 1 - lead wins; at least -lead draws.
+            for result in (1, 0):
+                target = result - lead
+                for m in moves:
+                    gain = pos.play(m)
+                    try:
+                        v = yield from self._child(pos, gain, target - 1, target)
+                    finally:
+                        pos.unplay()
+                    if v >= target:
+                        return move_action(m, pos.cols), result
+            return None, -1
+        finally:
+            unlimited.nodes += pacer.nodes
+            unlimited.spent += pacer.stop()
+            self.pacer = unlimited
+
     # ------------------------------------------------------------------ search
     def _same_side(self, a: int, b: int) -> bool:
         return a == b or (a != self.root and b != self.root)

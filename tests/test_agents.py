@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from sos import Action, GameState, Rules, new_game, solve
+from sos import Action, GameState, Rules, agents, new_game, solve
 from sos.agents import (
     LEVELS,
     BoardTooLargeError,
@@ -109,6 +109,28 @@ def test_perfect_first_move_on_4x4_from_book() -> None:
 def test_perfect_with_three_players() -> None:
     state = GameState.from_text("S.S/.../...", players=3, to_move=1)
     assert make_agent("perfect").choose_action(state) == Action(0, 1, "O")
+
+
+def test_hard_proves_the_endgame(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 6x6, 17 empty squares (from a hard-vs-medium game): only S in the top left corner wins
+    # (+4; every other action loses by 5 or more), which the heuristic search alone misses.
+    state = GameState.from_text("..S.OO/SS..SO/...S.O/.O...S/O...SO/OOS.OO", to_move=1)
+    hard = HardAgent(seed=1, budget=None, node_budget=22_000)
+    assert hard.choose_action(state) == Action(0, 0, "S")
+    assert hard.endgame.tt  # the proof ran (and its table is kept for the next move)
+    monkeypatch.setattr(agents, "ENDGAME_EMPTIES", 0)
+    blind = HardAgent(seed=1, budget=None, node_budget=22_000)
+    assert blind.choose_action(state) != Action(0, 0, "S")
+    assert not blind.endgame.tt
+
+
+def test_hard_endgame_budget_is_shared() -> None:
+    # A proof that does not finish in its share leaves the rest of the budget to the search.
+    state = GameState.from_text("..S.OO/SS..SO/...S.O/.O...S/O...SO/OOS.OO", to_move=1)
+    hard = HardAgent(seed=1, budget=None, node_budget=600)
+    action = hard.choose_action(state)
+    assert state.is_legal(action)
+    assert hard.endgame.nodes + hard.searcher.nodes <= 600 + 64
 
 
 def test_hard_beats_medium_on_5x5() -> None:

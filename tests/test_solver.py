@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sos import GameState, Rules, new_game, solve
+from sos import Action, GameState, Rules, new_game, solve
 from sos.search import run_to_end
 from sos.solver import Solver, TooManyPlayersError, book, load_book_steps, solve_actions
 
@@ -173,3 +173,57 @@ def test_perfect_steps_are_short() -> None:
             break
         longest = max(longest, time.thread_time() - t0)
     assert longest < 0.03
+
+
+def _random_position(
+    rng: random.Random, rows: int, cols: int, letters: int, mode: str
+) -> GameState:
+    state = new_game(Rules(rows=rows, cols=cols, mode=mode))  # type: ignore[arg-type]
+    while state.rules.cells - state.empty_squares < letters and not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    return state
+
+
+@pytest.mark.parametrize("mode", ["general", "simple"])
+def test_result_action_wins_draws_or_admits_loss(mode: str) -> None:
+    """The game result (scores so far + exact future value) decides win / draw / loss."""
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(40):
+        state = _random_position(rng, 4, 4, rng.randrange(6, 13), mode)
+        if state.is_terminal():
+            continue
+        me = state.current_player()
+        lead = 0 if mode == "simple" else state.scores[me] - state.scores[1 - me]
+        expected = (lead + solve(state) > 0) - (lead + solve(state) < 0)
+        before = state.cells
+        action, result = run_to_end(Solver().result_action(state, random.Random(1)))
+        assert state.cells == before
+        assert result == expected
+        seen.add(result)
+        if action is None:
+            assert result == -1
+            continue
+        # The action keeps the result: the exact value of the action, from solve_actions.
+        value = dict(solve_actions(state))[action]
+        assert ((lead + value > 0) - (lead + value < 0)) == result
+    # (random simple-mode positions with a move left are rarely lost)
+    assert seen == ({-1, 0, 1} if mode == "general" else {0, 1})
+
+
+def test_result_action_budget_raises_and_keeps_the_table() -> None:
+    from sos.search import SearchTimeout
+
+    # 6x6, 17 empty squares, from a hard-vs-medium game: S in the top left corner is the
+    # only action that wins (+4 by solve_actions; every other action loses by 5 or more).
+    state = GameState.from_text(ENDGAME_6X6, to_move=1)
+    solver = Solver(use_book=False)
+    with pytest.raises(SearchTimeout):
+        run_to_end(solver.result_action(state, nodes=200))
+    assert solver.tt  # what the interrupted search proved is kept
+    action, result = run_to_end(solver.result_action(state, random.Random(3)))
+    assert (action, result) == (Action(0, 0, "S"), 1)
+
+
+ENDGAME_6X6 = "..S.OO/SS..SO/...S.O/.O...S/O...SO/OOS.OO"
