@@ -191,7 +191,7 @@ class HardAgent(Agent):
             before = self.endgame.nodes
             start = self.endgame.pacer.spent
             try:
-                action, result = yield from self.endgame.result_action(
+                action, _ = yield from self.endgame.result_action(
                     state, self.rng, share_s, share_n
                 )
                 if action is not None:
