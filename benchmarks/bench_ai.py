@@ -311,13 +311,18 @@ def strength(
     jobs: int,
     nodes: dict[int, int | None] | None = None,
     sizes: tuple[int, ...] = (6, 8, 10),
+    first_game: int = 0,
+    pairings: tuple[tuple[str, str], ...] = (("hard", "medium"), ("medium", "easy")),
 ) -> dict[str, dict[str, int]]:
+    """Games ``first_game`` .. ``first_game + games - 1`` of each pairing and size (game i:
+    seeds 1000 + i and 2000 + i, seats swapped on odd i); W/D/L of the first-named level."""
     out: dict[str, dict[str, int]] = {}
     nodes = nodes or {}
-    for first, second in (("hard", "medium"), ("medium", "easy")):
+    for first, second in pairings:
         for size in sizes:
             per_move = nodes.get(size, nodes.get(0))
-            tasks = [(first, second, size, i, budget, per_move) for i in range(games)]
+            indices = range(first_game, first_game + games)
+            tasks = [(first, second, size, i, budget, per_move) for i in indices]
             start = time.perf_counter()
             if jobs > 1:
                 with ProcessPoolExecutor(jobs) as pool:
@@ -374,6 +379,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="nodes per hard move, N or per size SIZE:N,... (deterministic; with "
                              "--hard-budget 0: no time limit)")
     parser.add_argument("--sizes", default="6,8,10", help="board sizes for strength")
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="strength: index (and seeds) of the first game, for a fresh sample")
+    parser.add_argument("--pairings", default="hard-medium,medium-easy",
+                        help="strength: comma list of FIRST-SECOND levels")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--proof-limit", type=float, default=120.0)
@@ -416,8 +425,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(f"strength: {args.games} games per pairing and size, hard budget {budget} s, "
               f"{args.hard_nodes} nodes:")
         sizes = tuple(int(x) for x in args.sizes.split(","))
+        pairings = tuple(
+            (p.split("-")[0], p.split("-")[1]) for p in args.pairings.split(",")
+        )
         figures["strength"] = strength(
-            args.games, budget, args.jobs, parse_nodes(args.hard_nodes), sizes
+            args.games, budget, args.jobs, parse_nodes(args.hard_nodes), sizes,
+            args.first_game, pairings,
         )
     if "pyodide" in sections:
         figures["pyodide"] = pyodide_ratio(figures, sections)
