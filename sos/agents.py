@@ -46,10 +46,11 @@ PERFECT_MAX_CELLS: Final = 16
 HARD_BUDGET: Final = 0.4
 #: Search seconds per ``hard`` move on boards up to :data:`SMALL_BOARD_CELLS` squares, in the
 #: page (:func:`hard_budget`). The page shows each computer move at least 0.45 s after the
-#: previous one and searches during that pause, so 0.8 s costs a player ~0.35 s of waiting per
-#: move; on 6x6 the extra depth is what separates a near-certain win against ``medium`` from a
-#: draw (benchmarks/RESULTS.md).
-HARD_BUDGET_SMALL: Final = 0.8
+#: previous one and searches during that pause. On 6x6 the fight for the last safe move is
+#: decided in the middle game, where more depth pays: against ``medium`` (200 fresh games at
+#: the node counts of the browser) hard won 93.5 % at 0.8 s and 96 % at 1.2 s
+#: (benchmarks/RESULTS.md).
+HARD_BUDGET_SMALL: Final = 1.2
 #: Boards up to 7x7 count as small for :func:`hard_budget`.
 SMALL_BOARD_CELLS: Final = 49
 #: ``hard``'s contempt for open quiet positions: 1/100 point per safe square left (see
