@@ -108,6 +108,20 @@ def book_key(pos: Position) -> str:
     return ("s:" if pos.simple else "g:") + canonical_text(pos)
 
 
+def _shuffled_moves(pos: Position, rng: random.Random | None) -> list[int]:
+    """The legal moves: scoring, then safe, then the rest, each class shuffled by ``rng``."""
+    moves, n_scoring, n_safe = pos.ordered_moves()
+    if rng is None:
+        return moves
+    out: list[int] = []
+    for group in (
+        moves[:n_scoring], moves[n_scoring : n_scoring + n_safe], moves[n_scoring + n_safe :]
+    ):
+        rng.shuffle(group)
+        out.extend(group)
+    return out
+
+
 class TooManyPlayersError(ValueError):
     """Raised by :func:`solve` for a game of more than two players (its value is a vector)."""
 
@@ -218,14 +232,7 @@ class Solver:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)
         target = yield from self._solve(pos, -10_000, 10_000)
-        moves, n_scoring, n_safe = pos.ordered_moves()
-        if rng is not None:
-            groups = [moves[:n_scoring], moves[n_scoring : n_scoring + n_safe]]
-            groups.append(moves[n_scoring + n_safe :])
-            moves = []
-            for group in groups:
-                rng.shuffle(group)
-                moves.extend(group)
+        moves = _shuffled_moves(pos, rng)
         for m in moves:
             gain = pos.play(m)
             try:
@@ -276,14 +283,7 @@ class Solver:
             yield from self._prepare(pos)
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
-            moves, n_scoring, n_safe = pos.ordered_moves()
-            if rng is not None:
-                groups = [moves[:n_scoring], moves[n_scoring : n_scoring + n_safe]]
-                groups.append(moves[n_scoring + n_safe :])
-                moves = []
-                for group in groups:
-                    rng.shuffle(group)
-                    moves.extend(group)
+            moves = _shuffled_moves(pos, rng)
             # A future value of at least 1 - lead wins; at least -lead draws.
             for result in (1, 0):
                 target = result - lead
