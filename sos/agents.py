@@ -6,7 +6,9 @@ Levels (see :data:`LEVELS`):
 * ``medium``: takes every SOS it can (most points first) and otherwise avoids leaving an SOS
   to the next player where it can.
 * ``hard``: iterative-deepening alpha-beta with a transposition table (see
-  :class:`sos.search.AlphaBeta`); paranoid search with three or four players.
+  :class:`sos.search.AlphaBeta`); paranoid search with three or four players. With two players
+  and at most :data:`ENDGAME_EMPTIES` empty squares it first tries to prove a win, else a draw
+  (:meth:`sos.solver.Solver.result_action`).
 * ``perfect``: exact play by :class:`sos.solver.Solver` (opening book on 4x4); offered on boards
   of at most :data:`PERFECT_MAX_CELLS` squares.
 
@@ -159,6 +161,11 @@ class MediumAgent(Agent):
 
 class HardAgent(Agent):
     """Iterative-deepening alpha-beta within ``budget`` seconds of search time per move.
+
+    With two players and at most :data:`ENDGAME_EMPTIES` empty squares, up to
+    :data:`ENDGAME_SHARE` of the budget first goes to proving a win, else a draw, with the
+    exact solver (:attr:`endgame`, whose table is kept between moves); a proven move is
+    played at once, otherwise the search gets what is left of the budget.
 
     ``node_budget`` (nodes per move) instead of, or besides, the time budget makes its play
     independent of the machine's speed and load (tests, benchmarks); ``budget=None`` drops
