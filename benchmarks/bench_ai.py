@@ -440,22 +440,34 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     return figures
 
 
+def _run_runner(cmd: list[str], label: str, echo: bool = True) -> dict[str, Any] | None:
+    """Run a benchmark runner; its figures (the last ``JSON`` line), or None if it failed.
+
+    With ``echo``, its other output lines are printed, prefixed with ``[label]``.
+    """
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=ROOT)
+    lines = [line for line in proc.stdout.splitlines() if line.startswith("JSON ")]
+    if proc.returncode != 0 or not lines:
+        print(f"{label}: runner failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
+        return None
+    if echo:
+        for line in proc.stdout.splitlines():
+            if not line.startswith("JSON "):
+                print(f"  [{label}] " + line)
+    figures: dict[str, Any] = json.loads(lines[-1][5:])
+    return figures
+
+
 def pyodide_ratio(figures: dict[str, Any], sections: list[str]) -> dict[str, Any]:
     """Run the Node/Pyodide runner and compare with this run's CPython figures."""
     wanted = [s for s in sections if s in ("playouts", "hard", "nodes", "perfect", "steps")]
-    proc = subprocess.run(
+    py = _run_runner(
         ["node", os.path.join(ROOT, "benchmarks", "pyodide_bench.mjs"),
          ",".join(wanted or ["playouts"])],
-        capture_output=True, text=True, check=False, cwd=ROOT,
+        "pyodide",
     )
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("JSON ")]
-    if proc.returncode != 0 or not lines:
-        print("pyodide: runner failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
+    if py is None:
         return {}
-    py = json.loads(lines[-1][5:])
-    for line in proc.stdout.splitlines():
-        if not line.startswith("JSON "):
-            print("  [pyodide] " + line)
     out: dict[str, Any] = {"figures": py}
     if "playouts_per_s" in figures and "playouts_per_s" in py:
         ratio = figures["playouts_per_s"] / py["playouts_per_s"]
@@ -473,15 +485,13 @@ def pyodide_ratio(figures: dict[str, Any], sections: list[str]) -> dict[str, Any
 
 def browser_ratio(figures: dict[str, Any]) -> dict[str, Any]:
     """Run the playouts under Pyodide in headless Chromium and compare with this run's."""
-    proc = subprocess.run(
+    py = _run_runner(
         [sys.executable, os.path.join(ROOT, "benchmarks", "pyodide_browser.py"), "playouts"],
-        capture_output=True, text=True, check=False, cwd=ROOT,
+        "browser",
+        echo=False,
     )
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("JSON ")]
-    if proc.returncode != 0 or not lines:
-        print("browser: runner failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
+    if py is None:
         return {}
-    py = json.loads(lines[-1][5:])
     print(f"  [chromium] playouts: {py['playouts_per_s']:.1f} random 8x8 playouts/s "
           "(wall time: no CPU clock in a page)")
     out: dict[str, Any] = {"figures": py}

@@ -232,7 +232,15 @@ class Solver:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)
         target = yield from self._solve(pos, -10_000, 10_000)
-        moves = _shuffled_moves(pos, rng)
+        move = yield from self._first_reaching(pos, _shuffled_moves(pos, rng), target)
+        if move < 0:  # pragma: no cover
+            raise AssertionError("no action keeps the solved value")
+        return move_action(move, pos.cols), target
+
+    def _first_reaching(
+        self, pos: Position, moves: list[int], target: int
+    ) -> Generator[None, None, int]:
+        """The first of ``moves`` whose value is at least ``target`` (null-window tests), or -1."""
         for m in moves:
             gain = pos.play(m)
             try:
@@ -240,8 +248,8 @@ class Solver:
             finally:
                 pos.unplay()
             if v >= target:
-                return move_action(m, pos.cols), target
-        raise AssertionError("no action keeps the solved value")  # pragma: no cover
+                return m
+        return -1
 
     def result_action(
         self,
@@ -286,15 +294,9 @@ class Solver:
             moves = _shuffled_moves(pos, rng)
             # A future value of at least 1 - lead wins; at least -lead draws.
             for result in (1, 0):
-                target = result - lead
-                for m in moves:
-                    gain = pos.play(m)
-                    try:
-                        v = yield from self._child(pos, gain, target - 1, target)
-                    finally:
-                        pos.unplay()
-                    if v >= target:
-                        return move_action(m, pos.cols), result
+                move = yield from self._first_reaching(pos, moves, result - lead)
+                if move >= 0:
+                    return move_action(move, pos.cols), result
             return None, -1
         finally:
             unlimited.nodes += pacer.nodes
