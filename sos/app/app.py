@@ -1,0 +1,424 @@
+"""What one browser tab of the app decides, with no DOM: which game to show at start (the
+restore policy), new games and imported ones as new library entries, saving after every change
+with the two-tab rules, storage errors, preferences, and the list of games.
+
+The page (``sos/web``) calls these methods from its event handlers and renders the result;
+CPython tests drive the same methods with a :class:`~sos.app.library.MemoryStore`.
+
+Restore precedence at start (:meth:`AppSession.start`), first match wins:
+
+1. ``#g=<id>`` in the URL and that game in the library: show it (a reload, Back/Forward).
+2. ``game=<moves>`` with ``gid=<id>`` (a game link, e.g. an embed's "Open the full game"): the
+   library's game ``<id>`` if it already holds those moves (a link that is behind says so),
+   updated when the link extends it, a new game when the link disagrees (both kept).
+3. ``game=<moves>`` alone (a shared position): a new game with those moves.
+4. ``size``, ``mode``, ``players`` or ``seats`` in the URL: a new game with those settings.
+5. Otherwise the most recently updated game, else a new game.
+
+Every new game is a new entry: the one shown before stays in the library. Games with no move
+are pruned (they hold nothing to lose).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from ..i18n import LANGUAGES, text
+from ..notation import Action
+from ..params import SEAT_KINDS, Settings, parse_params, to_query
+from ..record import RecordError, decode_moves, load_save
+from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules
+from ..state import GameState
+from ..view import player_name, result_text
+from .library import (
+    GAME_PREFIX,
+    LEGACY_KEY,
+    PREFS_KEY,
+    GameRecord,
+    Library,
+    MemoryStore,
+    StorageError,
+    Store,
+    _is_prefix,
+)
+from .session import GameSession
+
+THEMES = ("auto", "light", "dark")
+
+
+@dataclass
+class Prefs:
+    """Preferences kept across games: language (None: follow the browser), theme, letter."""
+
+    lang: str | None = None
+    theme: str = "auto"
+    letter: str = "S"
+
+    @classmethod
+    def load(cls, raw: str | None) -> Prefs:
+        """Read stored preferences; anything unreadable is replaced by the default."""
+        try:
+            data = json.loads(raw) if raw else {}
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        lang, theme, letter = data.get("lang"), data.get("theme"), data.get("letter")
+        return cls(
+            lang if lang in LANGUAGES else None,
+            theme if isinstance(theme, str) and theme in THEMES else "auto",
+            letter if isinstance(letter, str) and letter in ("S", "O") else "S",
+        )
+
+    def dump(self) -> str:
+        """JSON text of the preferences."""
+        return json.dumps({"lang": self.lang, "theme": self.theme, "letter": self.letter})
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One line of the "Your games" list (text in the page's language)."""
+
+    id: str
+    title: str  # "6 × 6 · general · 2 players"
+    detail: str  # "12 moves · Player 2 to move" / "… · Player 1 wins, 5–3"
+    updated: float  # ms since the epoch (the page formats it with the browser's Intl)
+    current: bool
+    finished: bool
+
+
+def settings_of(record: GameRecord, lang: str | None = None, embed: bool = False) -> Settings:
+    """The app :class:`Settings` of a saved game."""
+    rules = record.rules
+    return Settings(rules.rows, rules.mode, rules.players, record.seats, lang, embed)
+
+
+def _rules_of(settings: Settings) -> Rules:
+    return Rules.square(settings.size, settings.mode, settings.players)
+
+
+class AppSession:
+    """The state of one tab: preferences, the library, the game shown and storage health.
+
+    Args:
+        store: the browser's storage, or None where the browser refuses it (the games then
+            live in memory for this page only, and :attr:`storage` is ``"refused"``).
+        clock: milliseconds since the epoch (``Date.now``).
+        new_id: a fresh random game id (letters and digits).
+        browser_lang: the language the browser asks for (already one of ``LANGUAGES``).
+    """
+
+    def __init__(
+        self,
+        store: Store | None,
+        clock: Callable[[], float],
+        new_id: Callable[[], str],
+        browser_lang: str = "en",
+        embed: bool = False,
+    ) -> None:
+        #: ``ok``, ``full`` (the last write hit the quota) or ``refused`` (no storage at all).
+        self.storage = "ok" if store is not None else "refused"
+        self.library = Library(store if store is not None else MemoryStore(), clock, new_id)
+        self.browser_lang = browser_lang
+        self.embed = embed
+        self.prefs = Prefs.load(self._read(PREFS_KEY))
+        self.url_lang: str | None = None
+        self.game: GameSession = GameSession(GameRecord("", Rules.square(6), ("human",) * 2))
+        #: Notices waiting to be shown (text in the page's language).
+        self.notices: list[str] = []
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def lang(self) -> str:
+        """The page's language: the URL's, else the saved preference, else the browser's."""
+        return self.url_lang or self.prefs.lang or self.browser_lang
+
+    def t(self, key: str, **values: object) -> str:
+        """``key`` in the page's language."""
+        return text(self.lang, key, **values)
+
+    def _read(self, key: str) -> str | None:
+        try:
+            return self.library.store.get(key)
+        except Exception:  # a store that fails to read counts as empty
+            return None
+
+    def _write_failed(self, error: StorageError) -> None:
+        if error.kind == "full":
+            if self.storage != "full":
+                self.notices.append(self.t("notice.storage_full"))
+            self.storage = "full"
+        else:
+            self.storage = "refused"
+
+    def settings(self) -> Settings:
+        """The settings of the game shown (with the page's language and embed flag)."""
+        return settings_of(self.game.record, self.url_lang, self.embed)
+
+    def location(self) -> str:
+        """The URL (query and fragment) of the game shown: its settings, so that a page that
+        cannot read the library still starts the same kind of game, and ``#g=<id>``."""
+        return f"{to_query(self.settings())}#g={self.game.record.id}"
+
+    # ------------------------------------------------------------------ start
+    def start(self, query: Iterable[tuple[str, str]], fragment: str = "") -> None:
+        """Choose and show the game for a page opened with ``query`` (decoded pairs) and URL
+        ``fragment`` (without ``#``), by the precedence in the module docstring. Notices about
+        bad input go to :attr:`notices`."""
+        pairs = list(query)
+        parsed = parse_params(pairs, self.prefs.lang or self.browser_lang)
+        self.url_lang = parsed.settings.lang
+        self.embed = parsed.settings.embed
+        if self.url_lang and self.url_lang != self.prefs.lang:
+            self.prefs.lang = self.url_lang
+            self.save_prefs()
+        self.notices.extend(parsed.notices)
+        self._migrate_legacy()
+        entries = self.library.entries()
+        if self.library.damaged:
+            self.notices.append(self.t("notice.save_bad"))
+            self.library.drop_damaged()
+        wanted = dict(pairs)
+        fragment_id = fragment[2:] if fragment.startswith("g=") else ""
+        if fragment_id:
+            record = self.library.get(fragment_id)
+            if record is not None:
+                self._show(record)
+                return
+            if self.storage == "ok":
+                self.notices.append(self.t("notice.game_missing"))
+        code = parsed.settings.game
+        if code is not None:
+            rules = _rules_of(parsed.settings)
+            try:
+                state = decode_moves(code, rules)
+            except RecordError:
+                self.notices.append(self.t("notice.shared_bad"))
+            else:
+                link_id = wanted.get("gid", "")
+                if link_id.isalnum() and len(link_id) <= 32:
+                    self._open_link(link_id, state, parsed.settings.seats)
+                else:
+                    self.notices.append(self.t("notice.shared_loaded", moves=len(state.history)))
+                    self._create(rules, parsed.settings.seats, state.history, "shared")
+                return
+        if parsed.explicit or code is not None:
+            self._create(_rules_of(parsed.settings), parsed.settings.seats, (), "new")
+            return
+        if entries:
+            self._show(entries[0])
+            return
+        self._create(_rules_of(parsed.settings), parsed.settings.seats, (), "new")
+
+    def _migrate_legacy(self) -> None:
+        """Move the first version's single save (and its preferences) into the library."""
+        raw = self._read(LEGACY_KEY)
+        if raw is None:
+            return
+        try:
+            saved, _state = load_save(raw, SEAT_KINDS)
+            rules = saved.rules
+            if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
+                raise RecordError("save_damaged")
+        except RecordError:
+            self.notices.append(self.t("notice.save_bad"))
+            self._remove(LEGACY_KEY)
+            return
+        prefs = Prefs.load(json.dumps(saved.prefs))
+        if self.prefs == Prefs():
+            self.prefs = prefs
+            self.save_prefs()
+        line = decode_moves(saved.moves, rules).history
+        record = GameRecord("", rules, saved.seats, line, saved.cursor, origin="saved")
+        if not line:
+            self._remove(LEGACY_KEY)
+            return
+        try:
+            self.library.create(record)
+        except StorageError as error:
+            self._write_failed(error)
+            return  # the old save stays where it is: never replaced by nothing
+        self._remove(LEGACY_KEY)
+
+    def _remove(self, key: str) -> None:
+        with contextlib.suppress(Exception):  # a store that refuses removal keeps the key
+            self.library.store.remove(key)
+
+    def _open_link(self, link_id: str, state: GameState, seats: tuple[str, ...]) -> None:
+        link = state.history
+        stored = self.library.get(link_id)
+        if stored is None:
+            self._create(state.rules, seats, link, "link", game_id=link_id)
+            return
+        if stored.rules == state.rules:
+            if any(_is_prefix(link, line) for line in stored.lines()):
+                if not _is_prefix(stored.line[: stored.cursor], link):
+                    self.notices.append(self.t("notice.link_old"))
+                self._show(stored)
+                return
+            if all(_is_prefix(line, link) for line in stored.lines()):
+                self._show(replace(stored, line=link, cursor=len(link), variations=()))
+                self.commit()
+                return
+        self.notices.append(self.t("notice.link_fork"))
+        self._create(state.rules, seats, link, "link")
+
+    # ------------------------------------------------------------------ games
+    def _show(self, record: GameRecord) -> None:
+        self.game.interrupt()
+        self.game = GameSession(record)
+
+    def _create(
+        self,
+        rules: Rules,
+        seats: tuple[str, ...],
+        line: tuple[Action, ...],
+        origin: str,
+        game_id: str = "",
+    ) -> None:
+        record = GameRecord(game_id, rules, seats, tuple(line), len(line), origin=origin)
+        try:
+            record = self.library.create(record)
+        except StorageError as error:
+            self._write_failed(error)
+            record = replace(record, id=game_id or self.library.fresh_id())
+        self._show(record)
+        self.library.prune_empty(keep=self.game.record.id)
+
+    def new_game(self, settings: Settings | None = None) -> None:
+        """Start a new game (a new library entry; the one shown stays in the library) with
+        ``settings``, or the settings of the game shown."""
+        if settings is None:
+            settings = self.settings()
+        self._create(_rules_of(settings), tuple(settings.seats), (), "new")
+
+    def load_state(self, state: GameState, seats: tuple[str, ...], origin: str) -> None:
+        """Show ``state`` (an imported record) as a new game with its moves."""
+        self._create(state.rules, seats, state.history, origin)
+
+    def open(self, game_id: str) -> bool:
+        """Show library game ``game_id``; False (and nothing changes) when it is not there."""
+        if game_id == self.game.record.id:
+            return True
+        record = self.library.get(game_id)
+        if record is None:
+            return False
+        self._show(record)
+        return True
+
+    def delete(self, game_id: str) -> GameRecord | None:
+        """Remove a game from the library (the one shown is replaced by a new game with the
+        same settings). Returns it, for :meth:`undelete`."""
+        record = self.library.delete(game_id)
+        if game_id == self.game.record.id:
+            record = record or self.game.to_record()
+            self.new_game()
+        return record
+
+    def undelete(self, record: GameRecord) -> None:
+        """Put back a game removed by :meth:`delete`."""
+        try:
+            self.library.undelete(record)
+        except StorageError as error:
+            self._write_failed(error)
+
+    # ------------------------------------------------------------------ saving
+    def commit(self) -> str:
+        """Save the game shown. Returns what happened: ``saved``, ``merged``, ``followed``
+        (another tab's line already holds ours: the session now shows it), ``forked`` (kept as
+        a new game, now shown), ``failed`` (storage full or refused: a notice is queued once;
+        the last good save is untouched)."""
+        record = self.game.to_record()
+        try:
+            result = self.library.save(record)
+        except StorageError as error:
+            self._write_failed(error)
+            return "failed"
+        if self.storage == "full":
+            self.storage = "ok"
+            self.notices = [n for n in self.notices if n != self.t("notice.storage_full")]
+        if result.status == "followed":
+            self._follow(result.record)
+            self.notices.append(self.t("notice.followed"))
+        elif result.status == "forked":
+            self._show(result.record)
+            self.notices.append(self.t("notice.forked"))
+        else:
+            self.game.record = result.record
+        return result.status
+
+    def _follow(self, record: GameRecord) -> None:
+        self._show(record)
+
+    def external_change(self, key: str) -> bool:
+        """Another tab wrote ``key``: follow it when it is the game shown and holds all of
+        this tab's moves. True when the game shown changed."""
+        if key != GAME_PREFIX + self.game.record.id:
+            return False
+        stored = self.library.get(self.game.record.id)
+        if stored is None or stored.rev == self.game.record.rev:
+            return False
+        mine = self.game.to_record()
+        if all(any(_is_prefix(m, t) for t in stored.lines()) for m in mine.lines()):
+            self._follow(stored)
+            return True
+        # Ours has moves theirs lacks: the next commit merges or forks; nothing to do now.
+        return False
+
+    def save_prefs(self) -> None:
+        """Write the preferences (a refused write is ignored: they are only preferences)."""
+        with contextlib.suppress(StorageError):
+            self.library.store.set(PREFS_KEY, self.prefs.dump())
+
+    # ------------------------------------------------------------------ the list
+    def entries(self) -> list[GameEntry]:
+        """The "Your games" list, newest first (the game shown is saved first)."""
+        result = []
+        for record in self.library.entries():
+            if record.id == self.game.record.id:
+                record = self.game.to_record()
+            result.append(self.entry(record))
+        if not any(e.current for e in result):
+            result.insert(0, self.entry(self.game.to_record()))
+        return result
+
+    def entry(self, record: GameRecord) -> GameEntry:
+        """The list line of one game."""
+        rules, lang = record.rules, self.lang
+        title = self.t(
+            "games.title",
+            size=rules.rows,
+            mode=self.t(f"games.mode.{rules.mode}"),
+            players=rules.players,
+        )
+        state = record.state()
+        moves = self.t("games.moves", moves=len(state.history))
+        result = result_text(state, lang, record.seats)
+        if result is None:
+            seat = state.current_player()
+            who = player_name(lang, seat, record.seats[seat])
+            result = self.t("status.turn", name=who)
+        return GameEntry(
+            record.id,
+            title,
+            f"{moves} · {result}",
+            record.updated,
+            record.id == self.game.record.id,
+            state.is_terminal(),
+        )
+
+    def other_lines(self) -> list[tuple[int, int, int]]:
+        """The variations of the game shown: (index, the ply where it leaves the line, its
+        length)."""
+        line = self.game.line
+        found = []
+        for index, variation in enumerate(self.game.variations):
+            split = 0
+            while split < min(len(line), len(variation)) and line[split] == variation[split]:
+                split += 1
+            found.append((index, split, len(variation)))
+        return found
+

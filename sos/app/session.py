@@ -1,0 +1,199 @@
+"""One game as the app plays it: its seats, the line of play with a cursor, undo/redo that
+skips computer turns, and moves from an earlier position that keep the old continuation.
+
+Pure: no DOM, no storage, no clock. :class:`GameSession` wraps a :class:`GameRecord` (what is
+saved) and the engine's :class:`GameState` at the cursor (what is shown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..board import Line as SosLine
+from ..notation import Action
+from ..rules import Rules
+from ..state import GameState, IllegalActionError
+from .library import GameRecord, Line, merge_lines
+
+
+class GameSession:
+    """The line of play of one game and the position at its cursor.
+
+    - :meth:`play` writes an action for the player to move (rule: any empty square, S or O;
+      the engine decides the extra turn). Played from an earlier position, a different action
+      starts a new line and keeps the old one as a variation; the same action as the line's
+      next one just moves along it.
+    - :meth:`undo` / :meth:`redo` step along the line; with a computer seat they go on to a
+      human's turn, so undo takes back the computer's answer together with your move.
+    - :meth:`go_to` shows any position of the line (the move list); while it shows an earlier
+      one, :attr:`paused` keeps the computer from playing over the later moves.
+
+    Every action sequence ever applied stays a prefix of :attr:`line` or of a variation
+    (tested as a property in ``tests/test_session.py``).
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.state: GameState = record.state()
+        self.line: list[Action] = list(record.line)
+        self.variations: list[Line] = list(record.variations)
+        self.paused = False
+        #: Bumped by every change: a computer move planned for an older version is dropped.
+        self.version = 0
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def rules(self) -> Rules:
+        """The game's :class:`~sos.rules.Rules`."""
+        return self.state.rules
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """One kind per player: ``human`` or a computer level."""
+        return self.record.seats
+
+    @property
+    def cursor(self) -> int:
+        """How many actions of :attr:`line` are applied to :attr:`state`."""
+        return len(self.state.history)
+
+    def seat_kind(self, seat: int) -> str:
+        """``human`` or the computer level of ``seat`` (0-based)."""
+        return self.seats[seat] if 0 <= seat < len(self.seats) else "human"
+
+    def has_computer(self) -> bool:
+        """True when any seat is a computer."""
+        return any(kind != "human" for kind in self.seats)
+
+    def human_to_move(self) -> bool:
+        """True when a person may write a letter now (not over, a human seat to move)."""
+        state = self.state
+        return not state.is_terminal() and self.seat_kind(state.current_player()) == "human"
+
+    def computer_to_move(self) -> int | None:
+        """The computer seat that should move now, or None (a human's turn, the game over, or
+        an earlier position shown from the move list)."""
+        if self.paused or self.state.is_terminal():
+            return None
+        seat = self.state.current_player()
+        return seat if self.seat_kind(seat) != "human" else None
+
+    def can_undo(self) -> bool:
+        """True when there is a move to take back."""
+        return self.cursor > 0
+
+    def can_redo(self) -> bool:
+        """True when an undone move can be replayed."""
+        return self.cursor < len(self.line)
+
+    def to_record(self) -> GameRecord:
+        """The record to save: this session's line, cursor and variations."""
+        return replace(
+            self.record,
+            line=tuple(self.line),
+            cursor=self.cursor,
+            variations=tuple(self.variations),
+        )
+
+    # ------------------------------------------------------------------ changes
+    def _changed(self) -> None:
+        self.version += 1
+
+    def play(self, action: Action) -> tuple[SosLine, ...]:
+        """Write ``action`` for the player to move; returns the SOS lines it completed.
+
+        Raises:
+            IllegalActionError: for an occupied or off-board square, a bad letter or a finished
+                game (the session is unchanged).
+        """
+        if not self.state.is_legal(action):
+            self.state.apply(action)  # raises the engine's specific IllegalActionError
+            raise IllegalActionError(f"illegal action {action}")  # pragma: no cover
+        cursor = self.cursor
+        if cursor < len(self.line) and self.line[cursor] != action:
+            old = tuple(self.line)
+            branch = next(
+                (
+                    v
+                    for v in self.variations
+                    if len(v) > cursor and v[:cursor] == old[:cursor] and v[cursor] == action
+                ),
+                None,
+            )
+            if branch is not None:
+                self.variations.remove(branch)
+                self.line = list(branch)
+            else:
+                self.line = [*old[:cursor], action]
+            self.variations = list(merge_lines([old, *self.variations]))
+        elif cursor == len(self.line):
+            self.line.append(action)
+        lines = self.state.apply(action)
+        self._drop_covered()
+        self.paused = False
+        self._changed()
+        return lines
+
+    def _drop_covered(self) -> None:
+        line = tuple(self.line)
+        self.variations = [v for v in merge_lines([line, *self.variations]) if v != line]
+
+    def undo(self) -> bool:
+        """Take back one action; with a computer seat, back to a human's turn. False when
+        there is nothing to undo."""
+        if self.cursor == 0:
+            return False
+        self.state.undo()
+        if self.has_computer():
+            while self.cursor > 0 and self.seat_kind(self.state.current_player()) != "human":
+                self.state.undo()
+        self.paused = False
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        """Replay one undone action; with a computer seat, on to a human's turn. False when
+        there is nothing to redo."""
+        if self.cursor >= len(self.line):
+            return False
+        self.state.apply(self.line[self.cursor])
+        if self.has_computer():
+            while (
+                self.cursor < len(self.line)
+                and not self.state.is_terminal()
+                and self.seat_kind(self.state.current_player()) != "human"
+            ):
+                self.state.apply(self.line[self.cursor])
+        self.paused = False
+        self._changed()
+        return True
+
+    def go_to(self, ply: int) -> bool:
+        """Show the position after ``ply`` actions of the line. False when ``ply`` is out of
+        range or already shown."""
+        if not 0 <= ply <= len(self.line) or ply == self.cursor:
+            return False
+        while self.cursor > ply:
+            self.state.undo()
+        while self.cursor < ply:
+            self.state.apply(self.line[self.cursor])
+        self.paused = self.cursor < len(self.line)
+        self._changed()
+        return True
+
+    def switch_line(self, index: int) -> bool:
+        """Make variation ``index`` the line of play (the current line becomes a variation)
+        and show its last position. False for an unknown index."""
+        if not 0 <= index < len(self.variations):
+            return False
+        chosen = self.variations.pop(index)
+        self.variations = list(merge_lines([tuple(self.line), *self.variations]))
+        self.line = list(chosen)
+        self.state = replace(self.record, line=chosen, cursor=len(chosen)).state()
+        self.paused = False
+        self._changed()
+        return True
+
+    def interrupt(self) -> None:
+        """Invalidate a computer move or hint being computed for the current version."""
+        self._changed()

@@ -1,0 +1,201 @@
+"""Computer seats and hints in the page: the agents' search generators stepped on the main
+thread in slices of at most :data:`SLICE_SECONDS`, yielding to the browser in between.
+
+A PyScript worker was not used: it would boot a second Pyodide (seconds and tens of MB) on
+every page with a computer seat. A move or hint computed for a game version that has changed
+meanwhile (undo, new game, another tab) is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+import time
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
+
+from pyscript import window
+
+from sos.app.session import GameSession
+from sos.notation import Action
+
+#: Longest stretch of search work between two returns to the browser (seconds).
+SLICE_SECONDS = 0.02
+#: Visible pause before each computer move, so that a chain of extra turns can be followed.
+COMPUTER_PAUSE = 0.45
+
+T = TypeVar("T")
+
+_background: set[Any] = set()
+_book_task: Any = None  # the opening book's download (one per page)
+
+
+def spawn(coroutine: Any) -> Any:
+    """Run ``coroutine`` as a task, keeping a reference until it is done."""
+    task = asyncio.ensure_future(coroutine)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+    return task
+
+
+class Computer:
+    """Plays the computer seats of the game shown and computes hints.
+
+    Args:
+        current: returns the game shown (it changes when another game is opened).
+        played: called with the game after a computer action was applied to it.
+        thinking: called with True/False when a search starts/ends (to render).
+    """
+
+    def __init__(
+        self,
+        current: Callable[[], GameSession],
+        played: Callable[[GameSession], None],
+        thinking: Callable[[bool], None],
+    ) -> None:
+        self.current = current
+        self.played = played
+        self.set_thinking = thinking
+        self.thinking = False
+        self._agents: dict[tuple[int, int, str], Any] = {}
+        self._task: Any = None
+
+    def _valid(self, game: GameSession, version: int) -> bool:
+        return self.current() is game and game.version == version
+
+    def agent(self, game: GameSession, seat: int) -> Any:
+        """The agent of ``seat`` in ``game`` (made on first use, seeded from the system)."""
+        key = (id(game), seat, game.seat_kind(seat))
+        if key not in self._agents:
+            from sos.agents import HardAgent, hard_budget, make_agent  # on first use only
+
+            seed = random.SystemRandom().randrange(2**32)
+            agent = make_agent(game.seat_kind(seat), seed=seed)
+            if isinstance(agent, HardAgent):
+                agent.budget = hard_budget(game.state.rules)
+            self._agents = {k: v for k, v in self._agents.items() if k[0] == id(game)}
+            self._agents[key] = agent
+        return self._agents[key]
+
+    def schedule(self) -> None:
+        """Start the computer seats' turns if one is to move and none is running."""
+        if self._task is not None and not self._task.done():
+            return
+        game = self.current()
+        if game.computer_to_move() is None:
+            return
+        self._task = spawn(self._turns(game, game.version))
+
+    async def _turns(self, game: GameSession, version: int) -> None:
+        try:
+            await self._play(game, version)
+        finally:
+            self._task = None
+            if self.thinking:
+                self.thinking = False
+                self.set_thinking(False)
+            if not self._valid(game, version):
+                self.schedule()  # interrupted (undo, another game...): maybe play on anew
+
+    async def _play(self, game: GameSession, version: int) -> None:
+        while self._valid(game, version):
+            seat = game.computer_to_move()
+            if seat is None:
+                return
+            self.thinking = True
+            self.set_thinking(True)
+            # The computer thinks during the visible pause: a move appears COMPUTER_PAUSE
+            # after the previous one, or when the search ends if that takes longer.
+            shown_at = time.perf_counter() + COMPUTER_PAUSE
+            agent = self.agent(game, seat)
+            if agent.level == "perfect":
+                await fetch_book(game)
+                if not self._valid(game, version):
+                    return
+            action = await run_sliced(
+                agent.plan(game.state.clone()), functools.partial(self._valid, game, version)
+            )
+            if action is None or not self._valid(game, version):
+                return
+            await asyncio.sleep(max(0.0, shown_at - time.perf_counter()))
+            if not self._valid(game, version):
+                return
+            game.play(action)
+            version = game.version
+            self.thinking = False
+            self.played(game)
+
+    async def hint(self, game: GameSession) -> tuple[Action, float, bool] | None:
+        """The best action for the player to move with its value and whether it is exact, or
+        None when the game changed meanwhile."""
+        from sos.agents import analyse_steps
+
+        version = game.version
+        await fetch_book(game)
+        analysis = await run_sliced(
+            analyse_steps(game.state.clone()), lambda: self._valid(game, version)
+        )
+        if analysis is None or analysis.action is None or not self._valid(game, version):
+            return None
+        return analysis.action, analysis.value, analysis.exact
+
+
+async def run_sliced(gen: Generator[None, None, T], valid: Callable[[], bool]) -> T | None:
+    """Step ``gen`` in slices of at most SLICE_SECONDS, yielding to the browser between; None
+    (and ``gen`` closed) as soon as ``valid()`` is false."""
+    while True:
+        deadline = time.perf_counter() + SLICE_SECONDS
+        try:
+            while time.perf_counter() < deadline:
+                next(gen)
+        except StopIteration as stop:
+            result: T = stop.value
+            return result
+        await asyncio.sleep(0)
+        if not valid():
+            gen.close()
+            return None
+
+
+async def fetch_book(game: GameSession) -> None:
+    """Put the solver's opening book into the file system, if this board can use it.
+
+    Not in pyscript.toml ``[files]``: most games never read it, and 185 KB fetched and
+    written at start-up is boot time. Fetched from our origin (the service worker has it
+    precached); when that fails the solver searches without it (slower, still exact).
+    """
+    global _book_task
+    from sos.solver import BOOK_SHAPE
+
+    rules = game.state.rules
+    if (rules.rows, rules.cols) != BOOK_SHAPE or rules.players != 2:
+        return
+    if _book_task is None:  # one download per page, however many callers wait for it
+        _book_task = asyncio.ensure_future(_download_book())
+    await _book_task
+
+
+async def _download_book() -> None:
+    from sos.solver import BOOK_PATH
+
+    try:
+        response = await window.fetch("./sos/book_4x4.txt")
+        if not response.ok:
+            return
+        body = str(await response.text())
+    except Exception:  # a JsException (offline without the service worker): no book
+        return
+    with open(BOOK_PATH, "w", encoding="ascii") as handle:
+        handle.write(body)
+
+
+async def warm_up() -> None:
+    """Import the AI once the page is ready, before a hint or a computer seat needs it.
+
+    Compiling the search modules takes one long task (about 100 ms in Pyodide); done here, at
+    idle time after start-up, it is neither on the start path of a game between people nor
+    inside a computer move. (A game with computer seats imports it before ``data-ready``.)
+    """
+    await asyncio.sleep(0.05)
+    import sos.agents  # noqa: F401

@@ -1,0 +1,163 @@
+"""The page's dialogs: settings (read into :class:`~sos.params.Settings`), share, game record
+and the "Your games" list. DOM in, plain values out; what they mean is decided in
+:mod:`sos.app`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyodide.ffi import to_js
+from pyscript import document, window
+
+from sos.app.app import AppSession, GameEntry
+from sos.i18n import text
+from sos.params import PERFECT_MAX_CELLS, SEAT_KINDS, ParsedParams, Settings, parse_params, to_query
+from sos.record import encode_moves
+from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE
+from sos.web.dom import by_id, element
+
+
+def build_seat_rows(lang: str) -> None:
+    """One "Player n: human/easy/…" select per possible seat, in ``lang``."""
+    box = by_id("settings-seats")
+    for row in box.querySelectorAll(".seat-row"):
+        row.remove()
+    for seat in range(MAX_PLAYERS):
+        label = element("label", "seat-row")
+        label.dataset.seat = str(seat)
+        select = element("select")
+        select.name = f"seat-{seat}"
+        select.dataset.testid = f"settings-seat-{seat}"
+        for kind in SEAT_KINDS:
+            option = element("option", "", text(lang, f"level.{kind}"))
+            option.value = kind
+            select.appendChild(option)
+        label.append(element("span", "", text(lang, "settings.seat", n=seat + 1)), select)
+        box.appendChild(label)
+
+
+def fill_settings(settings: Settings, lang: str, theme: str) -> None:
+    """Show ``settings`` (and the language and theme) in the settings form."""
+    size_select = by_id("settings-size")
+    size_select.replaceChildren()
+    for n in range(MIN_APP_SIZE, MAX_APP_SIZE + 1):
+        option = element("option", "", f"{n} × {n}")
+        option.value = str(n)
+        size_select.appendChild(option)
+    size_select.value = str(settings.size)
+    by_id("settings-players").value = str(settings.players)
+    by_id("settings-lang").value = lang
+    by_id("settings-theme").value = theme
+    for radio in document.querySelectorAll("#settings-form input[name=mode]"):
+        radio.checked = radio.value == settings.mode
+    for seat in range(MAX_PLAYERS):
+        kind = settings.seats[seat] if seat < len(settings.seats) else "human"
+        document.querySelector(f"select[name=seat-{seat}]").value = kind
+    sync_settings()
+
+
+def sync_settings() -> None:
+    """Show one seat row per player; offer ``perfect`` only where the solver covers the board."""
+    players = int(by_id("settings-players").value)
+    size = int(by_id("settings-size").value)
+    for row in document.querySelectorAll(".seat-row"):
+        row.hidden = int(row.dataset.seat) >= players
+    perfect_ok = size * size <= PERFECT_MAX_CELLS
+    for select in document.querySelectorAll(".seat-row select"):
+        select.querySelector("option[value=perfect]").disabled = not perfect_ok
+        if not perfect_ok and select.value == "perfect":
+            select.value = "hard"
+
+
+def read_settings(embed: bool, lang: str) -> tuple[ParsedParams, str]:
+    """The settings form's values, validated like URL parameters, and the theme chosen."""
+    mode = "general"
+    for radio in by_id("settings-form").querySelectorAll("input[name=mode]"):
+        if radio.checked:
+            mode = str(radio.value)
+    players = int(by_id("settings-players").value)
+    seats = ",".join(
+        str(document.querySelector(f"select[name=seat-{seat}]").value) for seat in range(players)
+    )
+    query = [
+        ("size", str(by_id("settings-size").value)),
+        ("mode", mode),
+        ("players", str(players)),
+        ("seats", seats),
+        ("lang", str(by_id("settings-lang").value)),
+    ]
+    if embed:
+        query.append(("embed", "1"))
+    return parse_params(query, lang), str(by_id("settings-theme").value)
+
+
+def page_base() -> str:
+    """The page's URL without query and fragment."""
+    return str(window.location.href).split("#", 1)[0].split("?", 1)[0]
+
+
+def share_url(app: AppSession) -> str:
+    """A link to the position shown: its settings and moves (whoever opens it gets a copy)."""
+    s = app.settings()
+    query = to_query(Settings(s.size, s.mode, s.players, s.seats))
+    return f"{page_base()}{query}&game={encode_moves(app.game.state.history)}"
+
+
+def full_game_url(app: AppSession) -> str:
+    """The embed's "Open the full game": the same game, moves and id included, so the full
+    page opens (or updates) that very game and, where it cannot read the frame's storage (a
+    partitioned cross-site frame), gets the moves from the link."""
+    s = app.settings()
+    query = to_query(Settings(s.size, s.mode, s.players, s.seats, app.url_lang))
+    moves = encode_moves(app.game.state.history)
+    return f"{page_base()}{query}&game={moves}&gid={app.game.record.id}"
+
+
+def render_games(app: AppSession, deleted: str) -> None:
+    """Fill the "Your games" list; ``deleted`` is the text of the undo bar ("" hides it)."""
+    box = by_id("games-list")
+    box.replaceChildren()
+    entries = app.entries()
+    if not entries:
+        box.appendChild(element("li", "empty", app.t("games.empty")))
+    for entry in entries:
+        box.appendChild(_entry(app, entry))
+    by_id("games-undo").hidden = not deleted
+    by_id("games-undo-text").textContent = deleted
+
+
+def _entry(app: AppSession, entry: GameEntry) -> Any:
+    item = element("li", "game-entry" + (" current" if entry.current else ""))
+    item.dataset.testid = "game-entry"
+    item.dataset.gameId = entry.id
+    opener = element("button", "game-open")
+    opener.type = "button"
+    opener.dataset.open = entry.id
+    opener.append(
+        element("span", "game-title", entry.title),
+        element("span", "game-detail", entry.detail),
+        element("span", "game-when", _when(entry.updated, app.lang)),
+    )
+    if entry.current:
+        opener.setAttribute("aria-current", "true")
+        opener.appendChild(element("span", "game-current", app.t("games.current")))
+    delete = element("button", "button game-delete", app.t("games.delete"))
+    delete.type = "button"
+    delete.dataset.delete = entry.id
+    delete.dataset.testid = "game-delete"
+    delete.setAttribute("aria-label", app.t("games.delete.label", title=entry.title))
+    item.append(opener, delete)
+    return item
+
+
+def _when(ms: float, lang: str) -> str:
+    """A date and time in the browser's format for ``lang`` (``Intl``)."""
+    if not ms:
+        return ""
+    options = to_js(
+        {"dateStyle": "medium", "timeStyle": "short"}, dict_converter=window.Object.fromEntries
+    )
+    try:
+        return str(window.Date.new(ms).toLocaleString(lang, options))
+    except Exception:  # an engine without these options
+        return str(window.Date.new(ms).toLocaleString())

@@ -1,0 +1,172 @@
+"""Render the game shown into the page: the board's buttons, marks, scores, status, move list,
+other lines and the result. Reads the pure view model (:mod:`sos.view`); decides nothing.
+
+Cells are touched only where their rendering changed (a per-cell cache), so a move costs a few
+DOM writes, not a rebuild.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from sos.app.app import AppSession
+from sos.i18n import text
+from sos.notation import Action
+from sos.rules import Rules
+from sos.view import move_list, view_model
+from sos.web import embed
+from sos.web.dom import by_id, element, render_marks, render_move_list, render_players
+
+
+class BoardView:
+    """The board's cell buttons and what each one currently shows."""
+
+    def __init__(self) -> None:
+        self.rules: Rules | None = None
+        self.cells: list[list[Any]] = []
+        self.cache: dict[tuple[int, int], tuple[object, ...]] = {}
+        self.focus = (0, 0)
+
+    def build(self, rules: Rules) -> None:
+        """Make the ``rules.rows`` x ``rules.cols`` grid of cell buttons (a new board)."""
+        board = by_id("board")
+        board.replaceChildren()
+        board.style.setProperty("--rows", str(rules.rows))
+        board.style.setProperty("--cols", str(rules.cols))
+        by_id("board-wrap").style.setProperty("--cols", str(rules.cols))
+        self.rules = rules
+        self.cells = []
+        self.cache = {}
+        self.focus = (min(self.focus[0], rules.rows - 1), min(self.focus[1], rules.cols - 1))
+        for r in range(rules.rows):
+            row = element("div", "board-row")
+            row.setAttribute("role", "row")
+            buttons = []
+            for c in range(rules.cols):
+                gridcell = element("div", "gridcell")
+                gridcell.setAttribute("role", "gridcell")
+                button = element("button", "cell")
+                button.type = "button"
+                button.dataset.row = str(r)
+                button.dataset.col = str(c)
+                gridcell.appendChild(button)
+                row.appendChild(gridcell)
+                buttons.append(button)
+            board.appendChild(row)
+            self.cells.append(buttons)
+        marks = by_id("marks")
+        marks.replaceChildren()
+        marks.setAttribute("viewBox", f"0 0 {rules.cols} {rules.rows}")
+        marks.setAttribute("preserveAspectRatio", "none")
+        board.removeAttribute("aria-busy")
+
+    def update_tabindex(self) -> None:
+        """Roving tabindex: only the focused square is in the tab order."""
+        for r, row in enumerate(self.cells):
+            for c, button in enumerate(row):
+                button.tabIndex = 0 if (r, c) == self.focus else -1
+
+
+def render(
+    app: AppSession, board: BoardView, thinking: bool, hint: Action | None, full_link: str
+) -> None:
+    """Show ``app``'s game: ``thinking`` marks a computer seat at work, ``hint`` a suggested
+    action, ``full_link`` is the embed's "Open the full game" address."""
+    game, lang = app.game, app.lang
+    state = game.state
+    if board.rules != state.rules:
+        board.build(state.rules)
+    vm = view_model(state, lang, game.seats, thinking)
+    element_board = by_id("board")
+    element_board.setAttribute("aria-label", vm.board_label)
+    element_board.classList.toggle("thinking", vm.thinking)
+    locked = thinking or not game.human_to_move()
+    for row in vm.cells:
+        for cell in row:
+            at = (cell.row, cell.col)
+            hinted = hint.letter if hint is not None and (hint.row, hint.col) == at else ""
+            focus = at == board.focus
+            disabled = bool(cell.letter) or locked
+            wanted = (cell.letter, cell.label, cell.last, disabled, hinted, focus)
+            key = (cell.row, cell.col)
+            if board.cache.get(key) == wanted:
+                continue  # touch the DOM only where it changed
+            board.cache[key] = wanted
+            button = board.cells[cell.row][cell.col]
+            button.textContent = cell.letter
+            button.setAttribute("aria-label", cell.label)
+            button.classList.toggle("last", cell.last)
+            button.classList.toggle("hint", bool(hinted))
+            button.dataset.hint = hinted
+            if wanted[3]:
+                button.setAttribute("aria-disabled", "true")
+            else:
+                button.removeAttribute("aria-disabled")
+            button.tabIndex = 0 if focus else -1
+    render_marks(vm.lines)
+    render_players(vm.players, vm.thinking)
+    status = vm.status
+    if game.paused and not vm.game_over:
+        status = text(lang, "status.viewing", ply=game.cursor, total=len(game.line))
+    by_id("status").textContent = status
+    by_id("mode-text").textContent = text(lang, f"mode.{vm.mode}")
+    by_id("hint-button").disabled = locked
+    by_id("undo-button").disabled = not game.can_undo()
+    by_id("redo-button").disabled = not game.can_redo()
+    render_move_list(
+        move_list(state.rules, game.line, game.cursor, lang, game.seats),
+        text(lang, "moves.empty"),
+        lambda action: text(lang, "moves.ply.label", action=action),
+    )
+    _render_other_lines(app)
+    by_id("open-full").href = full_link
+    result = by_id("result")
+    if vm.result is not None:
+        by_id("result-text").textContent = vm.result
+        result.hidden = False
+        embed.post_game_over(state, vm.result, app.settings(), lang)
+    else:
+        result.hidden = True
+
+
+def _render_other_lines(app: AppSession) -> None:
+    box = by_id("other-lines")
+    items = by_id("other-lines-list")
+    items.replaceChildren()
+    lines = app.other_lines()
+    box.hidden = not lines
+    for index, split, length in lines:
+        button = element(
+            "button", "button other-line", app.t("lines.switch", ply=split + 1, moves=length)
+        )
+        button.type = "button"
+        button.dataset.line = str(index)
+        button.dataset.testid = "other-line"
+        item = element("li")
+        item.appendChild(button)
+        items.appendChild(item)
+
+
+def render_notices(app: AppSession) -> None:
+    """The notice bar: the queued notices (text only) and, when storage is full, a button to
+    the list of games where old ones can be deleted."""
+    items = by_id("notice-list")
+    items.replaceChildren()
+    for message in app.notices:
+        items.appendChild(element("li", "", message))  # text only, never HTML
+    by_id("notice-games").hidden = app.storage != "full"
+    by_id("notice").hidden = not app.notices
+
+
+def translate_page(lang: str) -> None:
+    """Fill every ``data-i18n*`` element of the page in ``lang``."""
+    document.documentElement.lang = lang
+    for node in document.querySelectorAll("[data-i18n]"):
+        node.textContent = text(lang, node.dataset.i18n)
+    for node in document.querySelectorAll("[data-i18n-aria]"):
+        node.setAttribute("aria-label", text(lang, node.dataset.i18nAria))
+    for node in document.querySelectorAll("[data-i18n-title]"):
+        node.setAttribute("title", text(lang, node.dataset.i18nTitle))
+    document.title = text(lang, "app.title")

@@ -1,0 +1,64 @@
+"""``window.localStorage`` as a :class:`sos.app.library.Store`: reads never raise, a refused
+write raises :class:`~sos.app.library.StorageError` saying whether the quota is full or
+storage is blocked (the page tells the two apart for the user)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from pyscript import window
+
+from sos.app.library import StorageError
+
+#: ``DOMException`` names browsers use for a full quota (Chromium/WebKit, old Firefox).
+QUOTA_ERRORS = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
+
+
+def _error_kind(error: Exception) -> str:
+    name = str(getattr(error, "name", "") or "")
+    if name in QUOTA_ERRORS or "quota" in str(error).lower():
+        return "full"
+    return "refused"
+
+
+class LocalStore:
+    """``localStorage`` of the page's origin."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    @classmethod
+    def open(cls) -> LocalStore | None:
+        """The page's storage, or None where the browser refuses it (a blocked frame, a
+        disabled setting). Nothing is written to find out: a full storage is still readable."""
+        try:
+            store = window.localStorage
+            store.getItem("sos-prefs")
+        except Exception:  # a JS SecurityError or a missing storage, whatever the browser says
+            return None
+        return cls(store)
+
+    def get(self, key: str) -> str | None:
+        try:
+            value = self._store.getItem(key)
+        except Exception:
+            return None
+        # A missing key is JS null, which Pyodide passes as ``jsnull``, not ``None``.
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self._store.setItem(key, value)
+        except Exception as error:  # a JsException carrying the DOMException's name
+            raise StorageError(_error_kind(error)) from None
+
+    def remove(self, key: str) -> None:
+        with contextlib.suppress(Exception):
+            self._store.removeItem(key)
+
+    def keys(self) -> list[str]:
+        try:
+            return [str(self._store.key(i)) for i in range(int(self._store.length))]
+        except Exception:
+            return []

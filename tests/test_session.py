@@ -1,0 +1,383 @@
+"""The pure session layer: one game's line of play (sos.app.session), the library of games
+(sos.app.library) and one tab's decisions (sos.app.app) -- under CPython, no browser."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sos import Action, Rules
+from sos.app.app import AppSession
+from sos.app.library import (
+    GAME_PREFIX,
+    LEGACY_KEY,
+    GameRecord,
+    Library,
+    MemoryStore,
+    StorageError,
+    dump_game,
+    load_game,
+)
+from sos.app.session import GameSession
+from sos.record import RecordError, SavedGame, dump_save
+from sos.state import IllegalActionError
+
+A1, C1, B1, A3, D4 = (Action.parse(t) for t in ("S@a1", "S@c1", "O@b1", "S@a3", "O@d4"))
+
+
+def record(seats: tuple[str, ...] = ("human", "human"), size: int = 4) -> GameRecord:
+    return GameRecord("g1", Rules.square(size), seats)
+
+
+_CLOCK = itertools.count(1_000)  # one clock for every tab of a test: later is later
+
+
+def factory() -> tuple[Callable[[], float], Callable[[], str]]:
+    ids = (f"id{n}" for n in itertools.count())
+    return (lambda: float(next(_CLOCK))), (lambda: next(ids))
+
+
+def tab(
+    store: MemoryStore, query: list[tuple[str, str]] | None = None, fragment: str = ""
+) -> AppSession:
+    clock, new_id = factory()
+    app = AppSession(store, clock, new_id, "en")
+    app.start(query or [], fragment)
+    return app
+
+
+def tab_sharing(store: MemoryStore, other: AppSession, fragment: str = "") -> AppSession:
+    """A second tab on the same store, with a clock and ids that continue the first one's."""
+    app = AppSession(store, other.library.clock, other.library._new_id, "en")
+    app.start([], fragment)
+    return app
+
+
+# ---------------------------------------------------------------------- GameSession
+def test_play_undo_redo_between_people() -> None:
+    game = GameSession(record())
+    for action in (A1, C1, B1, A3):
+        game.play(action)
+    assert game.state.scores == (1, 0) and game.cursor == 4
+    assert game.undo() and game.cursor == 3
+    assert game.undo() and game.cursor == 2 and game.state.scores == (0, 0)
+    assert game.redo() and game.cursor == 3 and game.state.scores == (1, 0)
+    assert game.can_redo()
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    game = GameSession(record())
+    game.play(A1)
+    before = (list(game.line), game.cursor, game.version)
+    with pytest.raises(IllegalActionError):
+        game.play(Action(0, 0, "O"))
+    with pytest.raises(IllegalActionError):
+        game.play(Action(9, 9, "S"))
+    assert (list(game.line), game.cursor, game.version) == before
+
+
+def test_undo_against_the_computer_goes_back_to_the_human() -> None:
+    game = GameSession(record(("human", "hard")))
+    game.play(A1)  # human
+    game.play(C1)  # computer
+    game.play(D4)  # human
+    game.play(Action(3, 0, "S"))  # computer
+    assert game.state.current_player() == 0
+    assert game.undo()
+    assert game.cursor == 2 and game.state.current_player() == 0  # the human's D4 undone too
+    assert game.computer_to_move() is None
+    assert game.redo()
+    assert game.cursor == 4 and game.state.current_player() == 0
+
+
+def test_computer_waits_while_an_earlier_position_is_shown() -> None:
+    game = GameSession(record(("human", "medium")))
+    game.play(A1)
+    game.play(C1)
+    assert game.go_to(1) and game.paused
+    assert game.computer_to_move() is None  # it must not play over the later move
+    assert game.go_to(2) and not game.paused
+
+
+def test_a_move_from_an_earlier_position_keeps_the_old_line() -> None:
+    game = GameSession(record())
+    for action in (A1, C1, B1, A3):
+        game.play(action)
+    game.go_to(1)
+    game.play(D4)
+    assert game.line == [A1, D4]
+    assert game.variations == [(A1, C1, B1, A3)]
+    # Undo, then the old line's move again: back on the old line, nothing duplicated.
+    game.undo()
+    game.play(C1)
+    assert game.line == [A1, C1, B1, A3] and game.cursor == 2
+    assert game.variations == [(A1, D4)]
+    assert game.switch_line(0) and game.line == [A1, D4] and game.cursor == 2
+    assert game.variations == [(A1, C1, B1, A3)]
+
+
+def test_same_move_as_the_line_just_moves_along() -> None:
+    game = GameSession(record())
+    game.play(A1)
+    game.play(C1)
+    game.go_to(0)
+    game.play(A1)
+    assert game.line == [A1, C1] and game.cursor == 1 and game.variations == []
+
+
+# ---------------------------------------------------------------------- library format
+def test_game_round_trip_and_damage() -> None:
+    game = GameSession(record())
+    for action in (A1, C1, B1):
+        game.play(action)
+    game.go_to(1)
+    game.play(D4)
+    saved = game.to_record()
+    assert load_game(dump_game(saved)) == saved
+    data = json.loads(dump_game(saved))
+    for key, value, reason in [
+        ("version", 1, "save_version"),
+        ("line", "Sa1Sa1", "share_illegal"),
+        ("cursor", 99, "save_cursor"),
+        ("seats", ["human", "god"], "save_seats"),
+        ("rows", 30, "save_damaged"),
+        ("id", "../x", "save_damaged"),
+    ]:
+        broken = dict(data, **{key: value})
+        with pytest.raises(RecordError) as caught:
+            load_game(json.dumps(broken))
+        assert caught.value.key == reason, key
+    with pytest.raises(RecordError):
+        load_game("{not json")
+
+
+def test_library_compare_and_set_merges_follows_and_forks() -> None:
+    clock, new_id = factory()
+    lib = Library(MemoryStore(), clock, new_id)
+    base = lib.create(GameRecord("", Rules.square(4), ("human", "human"), (A1,), 1))
+    # Tab 2 extends the game; tab 1 (still at rev 1) extends it further: merged.
+    two = lib.save(GameRecord(**{**base.__dict__, "line": (A1, C1), "cursor": 2}))
+    assert two.status == "saved"
+    one = lib.save(GameRecord(**{**base.__dict__, "line": (A1, C1, B1), "cursor": 3}))
+    assert one.status == "merged" and one.record.line == (A1, C1, B1)
+    # A tab still at rev 1 with a line the stored one already holds: followed, nothing written.
+    stale = lib.save(GameRecord(**{**base.__dict__, "line": (A1, C1), "cursor": 2}))
+    assert stale.status == "followed" and stale.record.line == (A1, C1, B1)
+    # A tab at rev 1 that continued differently: kept as a copy, the stored game untouched.
+    fork = lib.save(GameRecord(**{**base.__dict__, "line": (A1, D4), "cursor": 2}))
+    assert fork.status == "forked" and fork.record.id != base.id
+    assert lib.get(base.id).line == (A1, C1, B1)  # type: ignore[union-attr]
+    assert lib.get(fork.record.id).line == (A1, D4)  # type: ignore[union-attr]
+
+
+def test_full_storage_raises_and_keeps_the_last_good_save() -> None:
+    clock, new_id = factory()
+    store = MemoryStore(quota=500)
+    lib = Library(store, clock, new_id)
+    saved = lib.create(GameRecord("", Rules.square(12), ("human", "human")))
+    good = store.get(GAME_PREFIX + saved.id)
+    big = GameRecord(**{**saved.__dict__, "line": tuple(
+        Action(r, c, "S") for r in range(12) for c in range(12)
+    )[:100], "cursor": 100})
+    with pytest.raises(StorageError) as caught:
+        lib.save(big)
+    assert caught.value.kind == "full"
+    assert store.get(GAME_PREFIX + saved.id) == good
+
+
+# ---------------------------------------------------------------------- AppSession
+def test_url_with_settings_keeps_the_game_in_progress() -> None:
+    store = MemoryStore()
+    first = tab(store, [("size", "4")])
+    first.game.play(A1)
+    first.commit()
+    kept = first.game.record.id
+    second = tab(store, [("size", "7")])  # a link with settings, opened later
+    assert second.game.state.rules.rows == 7 and second.game.record.id != kept
+    assert [e.id for e in second.entries()][1] == kept
+    # The kept game reopens by its id (Back, or the list), moves included.
+    third = tab(store, [], f"g={kept}")
+    assert third.game.record.id == kept and third.game.line == [A1]
+
+
+def test_restore_precedence() -> None:
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    game_id = app.game.record.id
+    assert tab(store).game.record.id == game_id  # plain URL: the latest game
+    assert tab(store, [("size", "5")], f"g={game_id}").game.record.id == game_id  # id wins
+    missing = tab(store, [], "g=nothere")
+    assert missing.notices == ["That game is not saved in this browser, so another one was opened."]
+    shared = tab(store, [("size", "4"), ("game", "Sa1Sc1")])
+    assert shared.game.line == [A1, C1] and shared.game.record.id != game_id
+    assert "Shared game loaded: 2 moves." in shared.notices
+    bad = tab(store, [("size", "4"), ("game", "Sa1Sa1")])
+    assert bad.game.line == [] and any("could not be read" in n for n in bad.notices)
+
+
+def test_new_game_keeps_the_old_one_and_prunes_empty_ones() -> None:
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    old = app.game.record.id
+    app.new_game()
+    empty = app.game.record.id
+    app.new_game()
+    ids = {e.id for e in app.entries()}
+    assert old in ids and empty not in ids and app.game.record.id in ids
+
+
+def test_game_link_updates_opens_or_forks() -> None:
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    for action in (A1, C1):
+        app.game.play(action)
+    app.commit()
+    gid = app.game.record.id
+    link = [("size", "4"), ("gid", gid)]
+    older = tab(store, [*link, ("game", "Sa1")])
+    assert older.game.record.id == gid and older.game.line == [A1, C1]
+    assert any("earlier position" in n for n in older.notices)
+    newer = tab(store, [*link, ("game", "Sa1Sc1Ob1")])
+    assert newer.game.record.id == gid and newer.game.line == [A1, C1, B1]
+    forked = tab(store, [*link, ("game", "Sa1Od4")])
+    assert forked.game.record.id != gid and forked.game.line == [A1, D4]
+    assert tab(store, [], f"g={gid}").game.line == [A1, C1, B1]
+    fresh = tab(MemoryStore(), [*link, ("game", "Sa1")])  # another device: same id
+    assert fresh.game.record.id == gid
+
+
+def test_two_tabs_never_lose_a_move() -> None:
+    store = MemoryStore()
+    one = tab(store, [("size", "4")])
+    one.game.play(A1)
+    one.commit()
+    gid = one.game.record.id
+    two = tab_sharing(store, one, f"g={gid}")
+    two.game.play(C1)
+    assert two.commit() == "saved"
+    assert one.external_change(GAME_PREFIX + gid)  # the storage event: tab one follows
+    assert one.game.line == [A1, C1]
+    # Both continue differently before either hears of the other.
+    one.game.play(B1)
+    two.game.play(D4)
+    assert two.commit() == "saved"
+    assert one.commit() == "forked"
+    lines = {tuple(r.line) for r in one.library.entries()}
+    assert (A1, C1, B1) in lines and (A1, C1, D4) in lines
+
+
+def test_storage_full_gives_the_notice_once_and_recovers() -> None:
+    store = MemoryStore(quota=900)
+    app = tab(store, [("size", "12")])
+    used = sum(len(k) + len(v) for k, v in store.data.items())
+    filler = "x" * (900 - used - len("other-app") - 10)
+    store.data["other-app"] = filler  # another app of the origin fills the storage
+    for r in range(6):
+        app.game.play(Action(r, 0, "S"))
+        app.commit()
+    assert app.storage == "full"
+    full = "Storage is full: this game is not being saved. Free space by deleting old games."
+    assert app.notices.count(full) == 1
+    kept = load_game(store.data[GAME_PREFIX + app.game.record.id])
+    # The last good save is untouched: the moves up to the first refused write.
+    assert 0 < len(kept.line) < 6 and kept.line == tuple(app.game.line[: len(kept.line)])
+    del store.data["other-app"]
+    app.game.play(Action(6, 0, "S"))
+    assert app.commit() == "saved" and app.storage == "ok" and full not in app.notices
+
+
+def test_legacy_save_is_migrated() -> None:
+    store = MemoryStore()
+    store.data[LEGACY_KEY] = dump_save(
+        SavedGame(Rules.square(4), ("human", "human"), "Sa1Sc1", 1, {"lang": "de", "letter": "O"})
+    )
+    app = tab(store)
+    assert app.game.line == [A1, C1] and app.game.cursor == 1
+    assert app.lang == "de" and app.prefs.letter == "O"
+    assert LEGACY_KEY not in store.data
+    broken = MemoryStore()
+    broken.data[LEGACY_KEY] = "not json {"
+    app = tab(broken)
+    assert app.notices == ["The saved game could not be restored, so a new game was started."]
+
+
+def test_delete_and_undelete() -> None:
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    gid = app.game.record.id
+    app.new_game()
+    removed = app.delete(gid)
+    assert removed is not None and gid not in {e.id for e in app.entries()}
+    app.undelete(removed)
+    assert app.library.get(gid).line == (A1,)  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------- the property
+OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("play"), st.integers(0, 8), st.sampled_from("SO")),
+        st.tuples(st.just("undo")),
+        st.tuples(st.just("redo")),
+        st.tuples(st.just("go"), st.integers(0, 9)),
+        st.tuples(st.just("line"), st.integers(0, 3)),
+        st.tuples(st.just("new")),
+        st.tuples(st.just("reload")),
+        st.tuples(st.just("tab2"), st.integers(0, 8), st.sampled_from("SO")),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(OPS, st.sampled_from([("human", "human"), ("human", "easy")]))
+def test_every_move_ever_made_stays_reachable(
+    ops: list[tuple[object, ...]], seats: tuple[str, ...]
+) -> None:
+    """Any sequence of moves, undo, redo, go-to, line switches, new games, reloads and a second
+    tab's moves keeps every sequence of moves ever played a prefix of some saved line."""
+    store = MemoryStore()
+    query = [("size", "3"), ("seats", ",".join(seats))]
+    app = tab(store, query)
+    played: set[tuple[Action, ...]] = set()
+
+    def move(session: AppSession, cell: int, letter: str) -> None:
+        game = session.game
+        action = Action(cell // 3, cell % 3, letter)
+        if game.state.is_legal(action):
+            game.play(action)
+            played.add(tuple(game.state.history))
+            session.commit()
+
+    for op in ops:
+        game = app.game
+        if op[0] == "play":
+            move(app, int(op[1]), str(op[2]))  # type: ignore[arg-type]
+        elif op[0] == "undo":
+            game.undo() and app.commit()
+        elif op[0] == "redo":
+            game.redo() and app.commit()
+        elif op[0] == "go":
+            game.go_to(int(op[1])) and app.commit()  # type: ignore[arg-type]
+        elif op[0] == "line":
+            game.switch_line(int(op[1])) and app.commit()  # type: ignore[arg-type]
+        elif op[0] == "new":
+            app.new_game()
+        elif op[0] == "reload":
+            app = tab_sharing(store, app, f"g={app.game.record.id}")
+        elif op[0] == "tab2":
+            other = tab_sharing(store, app, f"g={app.game.record.id}")
+            move(other, int(op[1]), str(op[2]))  # type: ignore[arg-type]
+    kept = [line for r in app.library.entries() for line in r.lines()]
+    for history in played:
+        assert any(line[: len(history)] == history for line in kept), history
