@@ -156,6 +156,37 @@ def mutated_save(rng: random.Random) -> str:
     return text
 
 
+def mutated_library_game(rng: random.Random, game_id: str = "fuzz1") -> str:
+    """Text for ``localStorage["sos-g:<id>"]``: a valid library game with fields or characters
+    broken (some stay valid)."""
+    from sos.app.library import GameRecord, dump_game
+    from sos.rules import Rules
+
+    save = valid_save(rng)
+    rules = Rules(save["rows"], save["cols"], save["mode"], save["players"])
+    line = random_game(rules, rng).history
+    record = GameRecord(game_id, rules, tuple(save["seats"]), line, len(line), (), 1.0, 2.0, 1)
+    data = json.loads(dump_game(record))
+    roll = rng.random()
+    if roll < 0.3:
+        return json.dumps(data)
+    for _ in range(rng.randint(1, 3)):
+        key = rng.choice([*data, "extra"])
+        kind = rng.randrange(4)
+        if kind == 0:
+            data.pop(key, None)
+        elif kind == 1:
+            data[key] = rng.choice(JSON_JUNK)
+        elif kind == 2 and isinstance(data.get("line"), str):
+            data["line"] = mutate_text(data["line"], rng)
+        else:
+            data["cursor"] = rng.choice([-1, 0, 10**6, len(line) + 1])
+    text = json.dumps(data)
+    if roll > 0.85:
+        text = mutate_text(text, rng)
+    return text
+
+
 def mutated_record(rng: random.Random) -> str:
     """Text for the game-record import: a valid record with lines or characters broken."""
     size = rng.randint(3, 7)

@@ -208,12 +208,12 @@ class Page:
     # ------------------------------------------------------------------ events
     def on_board_click(self, event: Any) -> None:
         button = event.target.closest("button.cell")
-        if button is not None:
+        if button:
             self.play(int(button.dataset.row), int(button.dataset.col))
 
     def on_board_focus(self, event: Any) -> None:
         button = event.target.closest("button.cell")
-        if button is not None:
+        if button:
             self.board.focus = (int(button.dataset.row), int(button.dataset.col))
             self.board.update_tabindex()
 
@@ -261,12 +261,12 @@ class Page:
 
     def on_move_list_click(self, event: Any) -> None:
         button = event.target.closest("button.ply")
-        if button is not None:
+        if button:
             self.step(self.app.game.go_to(int(button.dataset.ply)))
 
     def on_other_line(self, event: Any) -> None:
         button = event.target.closest("button.other-line")
-        if button is not None:
+        if button:
             self.step(self.app.game.switch_line(int(button.dataset.line)))
 
     def on_hint(self, _event: Any) -> None:
@@ -377,13 +377,13 @@ class Page:
 
     def on_games_click(self, event: Any) -> None:
         opener = event.target.closest("[data-open]")
-        if opener is not None:
+        if opener:
             by_id("games-dialog").close()
             if self.app.open(str(opener.dataset.open)):
                 self.shown()
             return
         delete = event.target.closest("[data-delete]")
-        if delete is not None:
+        if delete:
             shown = self.app.game
             self.deleted = self.app.delete(str(delete.dataset.delete))
             if self.app.game is not shown:

@@ -53,13 +53,14 @@ def test_undo_redo_buttons_and_keys(open_app: Opener) -> None:
     expect(status).to_have_text("Player 2 to move")
     expect(page.get_by_test_id("redo")).to_be_disabled()
 
-    # Undo twice, then a different move: the undone ones are dropped.
+    # Undo twice, then a different move: a new line; the undone moves stay as another line.
     page.get_by_test_id("undo").click()
     page.get_by_test_id("undo").click()
     write(page, 3, 3, "O")
     expect(page.locator("#move-list button.ply")).to_have_count(3)
     expect(page.get_by_test_id("redo")).to_be_disabled()
     expect(status).to_have_text("Player 2 to move")
+    expect(page.get_by_test_id("other-line")).to_have_text("Line from move 3: 4 moves")
 
 
 def test_move_list_shows_earlier_positions(open_app: Opener) -> None:
@@ -120,7 +121,9 @@ def test_reload_restores_the_game(open_app: Opener, page: Page) -> None:
     ids=["corrupt", "old-version", "illegal-moves", "strip-board"],
 )
 def test_bad_saved_game_is_reported_and_replaced(open_app: Opener, saved: str) -> None:
+    """A save of the first version's single slot (``sos-game``) that cannot be read."""
     page = open_app("?size=3")
+    page.evaluate("localStorage.clear()")
     page.evaluate("(text) => localStorage.setItem('sos-game', text)", saved)
     page.goto(page.url.split("?")[0])
     page.wait_for_selector('html[data-ready="1"]')
@@ -128,9 +131,11 @@ def test_bad_saved_game_is_reported_and_replaced(open_app: Opener, saved: str) -
     expect(notice).to_have_text(re.compile("The saved game could not be restored"))
     expect(notice.locator("li")).to_have_count(1)
     expect(page.locator(WRITTEN)).to_have_count(0)
-    write(page, 1, 1, "S")  # a working game
-    stored = json.loads(page.evaluate("localStorage.getItem('sos-game')"))
-    assert stored["version"] == 1 and stored["moves"] == "Sb2"
+    write(page, 1, 1, "S")  # a working game, saved in the library
+    game_id = page.url.split("#g=")[1]
+    stored = json.loads(page.evaluate("(id) => localStorage.getItem('sos-g:' + id)", game_id))
+    assert stored["version"] == 2 and stored["line"] == "Sb2"
+    assert page.evaluate("localStorage.getItem('sos-game')") is None
 
 
 def test_blocked_storage_still_plays(

@@ -24,14 +24,14 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 import pytest
 from playwright.sync_api import Frame, Page, expect
 
-from sos import Rules
-from sos.i18n import LANGUAGES, text
-from sos.params import SEAT_KINDS, parse_params
-from sos.record import RecordError, decode_moves, load_save, parse_record
+from sos.app.app import AppSession, Prefs
+from sos.app.library import MemoryStore, load_game
+from sos.record import RecordError, parse_record
 from tests import fuzz_inputs as fz
 from tests.e2e.test_embed import game_frame, host_page
 
@@ -50,39 +50,15 @@ GRAB_INTERPRETER = """async () => {
 WRITTEN = "button.cell:has-text('S'), button.cell:has-text('O')"
 
 
-def _app_settings_ok(rules: Rules, seats: tuple[str, ...]) -> bool:
-    """What main._settings_for accepts: a square app-sized board and valid seats for it."""
-    if rules.rows != rules.cols or not 3 <= rules.rows <= 12:
-        return False
-    query = f"?size={rules.rows}&mode={rules.mode}&seats={','.join(seats)}"
-    return not parse_params(query).notices
-
-
-def expected_notices(query: str, save: str | None) -> list[str]:
-    """The notices App shows for this URL and save, in its order (from CPython)."""
-    parsed = parse_params(query, BROWSER_LANG)
-    notices = list(parsed.notices)
-    saved = None
-    if save is not None:
-        try:
-            saved = load_save(save, SEAT_KINDS)
-        except RecordError:
-            saved = None
-    pref = saved[0].prefs.get("lang", "") if saved else ""
-    lang = parsed.settings.lang or (pref if pref in LANGUAGES else BROWSER_LANG)
-    s = parsed.settings
-    save_bad = save is not None and saved is None
-    if s.game is not None:
-        try:
-            moves = len(decode_moves(s.game, Rules.square(s.size, s.mode, s.players)).history)
-            notices.append(text(lang, "notice.shared_loaded", moves=moves))
-        except RecordError:
-            notices.append(text(lang, "notice.shared_bad"))
-    elif saved is not None and not _app_settings_ok(saved[1].rules, saved[0].seats):
-        save_bad = True
-    if save_bad:
-        notices.append(text(lang, "notice.save_bad"))
-    return notices
+def expected_notices(query: str, fragment: str, storage: dict[str, str]) -> list[str]:
+    """The notices the page shows for this URL and storage: the pure session layer's own
+    decision (sos.app.app.AppSession.start), run under CPython on the same inputs."""
+    app = AppSession(MemoryStore(), lambda: 1.0, lambda: "cpython1", BROWSER_LANG)
+    app.library.store.data.update(storage)  # type: ignore[attr-defined]
+    app.prefs = Prefs.load(storage.get("sos-prefs"))
+    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    app.start(pairs, fragment.lstrip("#"))
+    return app.notices
 
 
 def _shown_notices(page: Page) -> list[str]:
@@ -117,28 +93,42 @@ def _check_playable(page: Page | Frame) -> None:
 def test_fuzzed_urls_and_saves_boot_to_a_working_game(
     page: Page, site_url: str, wait_ready: Callable[..., float]
 ) -> None:
+    # The URL as the page found it (it then replaces it with the URL of the game it shows).
+    page.add_init_script("window.__opened = [location.search, location.hash]")
     page.goto(site_url + "index.html")
     wait_ready(page)
     for case in range(BOOTS):
         rng = random.Random(6000 + case)
         query = fz.query(rng)
-        save = fz.mutated_save(rng) if rng.random() < 0.85 else None
+        storage: dict[str, str] = {}
+        if rng.random() < 0.6:  # a save of the first version's single slot
+            storage["sos-game"] = fz.mutated_save(rng)
+        if rng.random() < 0.6:  # a game of the library
+            storage["sos-g:fuzz1"] = fz.mutated_library_game(rng)
+        fragment = rng.choice(["", "", "#g=fuzz1", "#g=gone", "#" + fz.mutate_text("g=fuzz1", rng)])
         page.evaluate(
-            """(save) => { localStorage.clear();
-              if (save !== null) localStorage.setItem('sos-game', save); }""",
-            save,
+            """(storage) => { localStorage.clear();
+              for (const [k, v] of Object.entries(storage)) localStorage.setItem(k, v); }""",
+            storage,
         )
-        page.goto(site_url + "index.html" + (query if query.startswith("?") else "?" + query))
+        url = site_url + "index.html" + (query if query.startswith("?") else "?" + query)
+        page.goto(url + fragment)
         wait_ready(page)
-        where = f"case {case}: {query!r} with save {save!r}"
+        where = f"case {case}: {query!r}{fragment!r} with {storage!r}"
         # What the page sees: the browser drops tabs and newlines from a URL, for one.
-        search = page.evaluate("location.search")
-        assert _shown_notices(page) == expected_notices(search, save), where
+        search, seen_fragment = page.evaluate("window.__opened")
+        before = expected_notices(search, seen_fragment, storage)
+        assert _shown_notices(page) == before, where
         for notice in _shown_notices(page):
             assert "\n" not in notice and notice.endswith("."), where
         _check_playable(page)
-        kept = page.evaluate("localStorage.getItem('sos-game')")
-        load_save(kept, SEAT_KINDS)  # whatever came in, a good save is left behind
+        kept = page.evaluate(
+            """() => Object.keys(localStorage).filter(k => k.startsWith('sos-g:'))
+                     .map(k => localStorage.getItem(k))"""
+        )
+        assert kept, where
+        for text_ in kept:
+            load_game(text_)  # whatever came in, only good games are left behind
 
 
 def _record_outcome(record: str) -> str:
