@@ -15,17 +15,16 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from sos.app.app import THEMES, AppSession
+from sos.app.app import AppSession
 from sos.app.session import GameSession
-from sos.i18n import pick_language, text
+from sos.i18n import pick_language
 from sos.notation import Action
-from sos.record import RecordError, format_record, parse_record
-from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 from sos.state import IllegalActionError
 from sos.view import announcement, hint_text
 from sos.web import dialogs, embed
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id
+from sos.web.panels import Panels
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.store import LocalStore
 
@@ -65,11 +64,11 @@ class Page:
         )
         self.board = BoardView()
         self.hint: Action | None = None
-        self.deleted: Any = None  # the last game deleted from the list (for its undo)
+        self.panels = Panels(self)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
-        self._apply_theme()
-        self._translate()
+        self.apply_theme()
+        self.translate()
         if self.app.storage == "refused":
             if self.app.embed:  # expected in a frame: a quiet note, not a banner
                 by_id("embed-note").textContent = self.app.t("embed.not_saved")
@@ -81,13 +80,13 @@ class Page:
         self.refresh()
 
     # ------------------------------------------------------------------ wiring
-    def _on(self, target: Any, event: str, handler: Any) -> None:
+    def on(self, target: Any, event: str, handler: Any) -> None:
         proxy = create_proxy(handler)
         self._proxies.append(proxy)  # created once for the page's lifetime
         target.addEventListener(event, proxy)
 
     def _listen(self) -> None:
-        on = self._on
+        on = self.on
 
         def game() -> GameSession:
             return self.app.game
@@ -104,35 +103,22 @@ class Page:
         on(by_id("redo-button"), "click", lambda _e: self.step(game().redo()))
         on(by_id("move-list"), "click", self.on_move_list_click)
         on(by_id("other-lines"), "click", self.on_other_line)
-        on(by_id("share-button"), "click", self.open_share)
-        on(by_id("share-copy"), "click", lambda _e: self._copy("share-url", "share-message"))
-        on(by_id("record-button"), "click", self.open_record)
-        on(by_id("record-copy"), "click", lambda _e: self._copy("record-text", "record-message"))
-        on(by_id("record-import"), "click", self.on_record_import)
         on(by_id("help-button"), "click", lambda _e: by_id("help-dialog").showModal())
-        on(by_id("games-button"), "click", self.open_games)
-        on(by_id("notice-games"), "click", self.open_games)
-        on(by_id("games-list"), "click", self.on_games_click)
-        on(by_id("games-undo-button"), "click", self.on_undelete)
-        on(by_id("games-dialog"), "close", lambda _e: setattr(self, "deleted", None))
-        on(by_id("settings-button"), "click", self.open_settings)
-        on(by_id("settings-cancel"), "click", lambda _e: by_id("settings-dialog").close())
-        on(by_id("settings-form"), "submit", self.on_settings_submit)
-        on(by_id("settings-form"), "change", lambda _e: dialogs.sync_settings())
         on(by_id("notice-close"), "click", self.on_notice_close)
         for button in document.querySelectorAll("[data-close]"):
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
         on(window, "popstate", self.on_popstate)
         on(window, "storage", self.on_storage)
+        self.panels.listen()
 
-    def _apply_theme(self) -> None:
+    def apply_theme(self) -> None:
         root = document.documentElement
         if self.app.prefs.theme == "auto":
             root.removeAttribute("data-theme")
         else:
             root.dataset.theme = self.app.prefs.theme
 
-    def _translate(self) -> None:
+    def translate(self) -> None:
         translate_page(self.app.lang)
         dialogs.build_seat_rows(self.app.lang)
 
@@ -305,96 +291,6 @@ class Page:
             self.refresh()
         if by_id("games-dialog").open:
             dialogs.render_games(self.app, "")
-
-    # ------------------------------------------------------------------ dialogs
-    def open_settings(self, _event: Any) -> None:
-        dialogs.fill_settings(self.app.settings(), self.app.lang, self.app.prefs.theme)
-        by_id("settings-dialog").showModal()
-
-    def on_settings_submit(self, event: Any) -> None:
-        event.preventDefault()
-        parsed, theme = dialogs.read_settings(self.app.embed, self.app.lang)
-        by_id("settings-dialog").close()
-        self.app.prefs.theme = theme if theme in THEMES else "auto"
-        self._apply_theme()
-        lang = parsed.settings.lang
-        if lang and lang != self.app.lang:
-            self.app.prefs.lang = self.app.url_lang = lang
-            self._translate()
-        self.app.save_prefs()
-        self.app.notices = list(parsed.notices)
-        self.new_game(parsed.settings)
-
-    def open_share(self, _event: Any) -> None:
-        by_id("share-url").value = dialogs.share_url(self.app)
-        by_id("share-message").textContent = ""
-        by_id("share-dialog").showModal()
-        by_id("share-url").select()
-
-    def open_record(self, _event: Any) -> None:
-        by_id("record-text").value = format_record(self.app.game.state)
-        by_id("record-message").textContent = ""
-        by_id("record-dialog").showModal()
-
-    def _copy(self, field: str, message: str) -> None:
-        spawn(self._copy_text(str(by_id(field).value), by_id(message)))
-
-    async def _copy_text(self, value: str, out: Any) -> None:
-        try:
-            await window.navigator.clipboard.writeText(value)
-            out.textContent = self.app.t("share.copied")
-        except Exception:  # no clipboard permission (e.g. in an iframe): the text is selectable
-            out.textContent = self.app.t("share.copy_failed")
-
-    def on_record_import(self, _event: Any) -> None:
-        out, lang = by_id("record-message"), self.app.lang
-        try:
-            state = parse_record(str(by_id("record-text").value))
-        except RecordError as error:
-            reason = error.reason_in(lang)
-            if error.line is not None:
-                reason = text(lang, "record.error.line", line=error.line, error=reason)
-            out.textContent = text(lang, "record.error", error=reason)
-            return  # the current game and the pasted text are kept
-        rules = state.rules
-        if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
-            error_text = text(lang, "record.size_error")
-            out.textContent = text(lang, "record.error", error=error_text)
-            return
-        seats = self.app.game.seats
-        if len(seats) != rules.players:
-            seats = ("human",) * rules.players
-        by_id("record-dialog").close()
-        self.app.load_state(state, seats, "record")
-        self.app.notices = [self.app.t("record.loaded")]
-        self.shown()
-
-    def open_games(self, _event: Any) -> None:
-        self.deleted = None
-        dialogs.render_games(self.app, "")
-        if not by_id("games-dialog").open:
-            by_id("games-dialog").showModal()
-
-    def on_games_click(self, event: Any) -> None:
-        opener = event.target.closest("[data-open]")
-        if opener:
-            by_id("games-dialog").close()
-            if self.app.open(str(opener.dataset.open)):
-                self.shown()
-            return
-        delete = event.target.closest("[data-delete]")
-        if delete:
-            shown = self.app.game
-            self.deleted = self.app.delete(str(delete.dataset.delete))
-            if self.app.game is not shown:
-                self.shown()
-            dialogs.render_games(self.app, self.app.t("games.deleted"))
-
-    def on_undelete(self, _event: Any) -> None:
-        if self.deleted is not None:
-            self.app.undelete(self.deleted)
-            self.deleted = None
-        dialogs.render_games(self.app, "")
 
 
 def main() -> Page:

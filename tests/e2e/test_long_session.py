@@ -39,8 +39,9 @@ GRAB_INTERPRETER = """async () => {
 }"""
 PY_MEMORY = """() => __py.runPython(`
 import gc
+import sos.web.computer
 gc.collect()
-[len(gc.get_objects()), len(APP._proxies), len(APP._background)]
+[len(gc.get_objects()), len(APP._proxies), len(sos.web.computer._background)]
 `).toJs()"""
 
 
@@ -62,7 +63,7 @@ def _measure(page: Page, cdp: Any) -> dict[str, float]:
 def test_fifty_computer_games_do_not_leak(open_app: Opener) -> None:
     page = open_app("?size=6&seats=easy,medium")
     page.evaluate(GRAB_INTERPRETER)
-    page.evaluate("__py.runPython('import sos.web.main; sos.web.main.COMPUTER_PAUSE = 0')")
+    page.evaluate("__py.runPython('import sos.web.computer; sos.web.computer.COMPUTER_PAUSE = 0')")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     cdp.send("HeapProfiler.enable")

@@ -1,0 +1,134 @@
+"""The dialogs' event handlers: settings, share, game record and "Your games". They read the
+form, call the session and re-render through the :class:`~sos.web.main.Page`; the decisions
+(what a new game, an import or a delete means) are :mod:`sos.app`'s."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import window
+
+from sos.app.app import THEMES
+from sos.i18n import text
+from sos.record import RecordError, format_record, parse_record
+from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
+from sos.web import dialogs
+from sos.web.computer import spawn
+from sos.web.dom import by_id
+
+
+class Panels:
+    """Handlers of the page's dialogs (``page`` is the running :class:`~sos.web.main.Page`)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.deleted: Any = None  # the last game deleted from the list (for its undo)
+
+    def listen(self) -> None:
+        """Attach the dialogs' event handlers."""
+        on = self.page.on
+        on(by_id("share-button"), "click", self.open_share)
+        on(by_id("share-copy"), "click", lambda _e: self._copy("share-url", "share-message"))
+        on(by_id("record-button"), "click", self.open_record)
+        on(by_id("record-copy"), "click", lambda _e: self._copy("record-text", "record-message"))
+        on(by_id("record-import"), "click", self.on_record_import)
+        on(by_id("games-button"), "click", self.open_games)
+        on(by_id("notice-games"), "click", self.open_games)
+        on(by_id("games-list"), "click", self.on_games_click)
+        on(by_id("games-undo-button"), "click", self.on_undelete)
+        on(by_id("games-dialog"), "close", lambda _e: setattr(self, "deleted", None))
+        on(by_id("settings-button"), "click", self.open_settings)
+        on(by_id("settings-cancel"), "click", lambda _e: by_id("settings-dialog").close())
+        on(by_id("settings-form"), "submit", self.on_settings_submit)
+        on(by_id("settings-form"), "change", lambda _e: dialogs.sync_settings())
+
+    def open_settings(self, _event: Any) -> None:
+        app = self.page.app
+        dialogs.fill_settings(app.settings(), app.lang, app.prefs.theme)
+        by_id("settings-dialog").showModal()
+
+    def on_settings_submit(self, event: Any) -> None:
+        event.preventDefault()
+        parsed, theme = dialogs.read_settings(self.page.app.embed, self.page.app.lang)
+        by_id("settings-dialog").close()
+        self.page.app.prefs.theme = theme if theme in THEMES else "auto"
+        self.page.apply_theme()
+        lang = parsed.settings.lang
+        if lang and lang != self.page.app.lang:
+            self.page.app.prefs.lang = self.page.app.url_lang = lang
+            self.page.translate()
+        self.page.app.save_prefs()
+        self.page.app.notices = list(parsed.notices)
+        self.page.new_game(parsed.settings)
+
+    def open_share(self, _event: Any) -> None:
+        by_id("share-url").value = dialogs.share_url(self.page.app)
+        by_id("share-message").textContent = ""
+        by_id("share-dialog").showModal()
+        by_id("share-url").select()
+
+    def open_record(self, _event: Any) -> None:
+        by_id("record-text").value = format_record(self.page.app.game.state)
+        by_id("record-message").textContent = ""
+        by_id("record-dialog").showModal()
+
+    def _copy(self, field: str, message: str) -> None:
+        spawn(self._copy_text(str(by_id(field).value), by_id(message)))
+
+    async def _copy_text(self, value: str, out: Any) -> None:
+        try:
+            await window.navigator.clipboard.writeText(value)
+            out.textContent = self.page.app.t("share.copied")
+        except Exception:  # no clipboard permission (e.g. in an iframe): the text is selectable
+            out.textContent = self.page.app.t("share.copy_failed")
+
+    def on_record_import(self, _event: Any) -> None:
+        out, lang = by_id("record-message"), self.page.app.lang
+        try:
+            state = parse_record(str(by_id("record-text").value))
+        except RecordError as error:
+            reason = error.reason_in(lang)
+            if error.line is not None:
+                reason = text(lang, "record.error.line", line=error.line, error=reason)
+            out.textContent = text(lang, "record.error", error=reason)
+            return  # the current game and the pasted text are kept
+        rules = state.rules
+        if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
+            error_text = text(lang, "record.size_error")
+            out.textContent = text(lang, "record.error", error=error_text)
+            return
+        seats = self.page.app.game.seats
+        if len(seats) != rules.players:
+            seats = ("human",) * rules.players
+        by_id("record-dialog").close()
+        self.page.app.load_state(state, seats, "record")
+        self.page.app.notices = [self.page.app.t("record.loaded")]
+        self.page.shown()
+
+    def open_games(self, _event: Any) -> None:
+        self.deleted = None
+        dialogs.render_games(self.page.app, "")
+        if not by_id("games-dialog").open:
+            by_id("games-dialog").showModal()
+
+    def on_games_click(self, event: Any) -> None:
+        opener = event.target.closest("[data-open]")
+        if opener:
+            by_id("games-dialog").close()
+            if self.page.app.open(str(opener.dataset.open)):
+                self.page.shown()
+            return
+        delete = event.target.closest("[data-delete]")
+        if delete:
+            shown = self.page.app.game
+            self.deleted = self.page.app.delete(str(delete.dataset.delete))
+            if self.page.app.game is not shown:
+                self.page.shown()
+            dialogs.render_games(self.page.app, self.page.app.t("games.deleted"))
+
+    def on_undelete(self, _event: Any) -> None:
+        if self.deleted is not None:
+            self.page.app.undelete(self.deleted)
+            self.deleted = None
+        dialogs.render_games(self.page.app, "")
+        dialogs.render_games(self.page.app, "")
