@@ -11,6 +11,7 @@ from typing import Any
 
 from helpers import cell, write
 from playwright.sync_api import BrowserContext, Page, expect
+from test_experience import _axe
 
 Opener = Callable[..., Page]
 WRITTEN = "button.cell:has-text('S'), button.cell:has-text('O')"
@@ -86,8 +87,10 @@ def test_delete_from_the_list_and_undo(open_app: Opener) -> None:
     write(page, 0, 0, "S")
     page.get_by_test_id("games").click()
     entry = page.locator(f'[data-testid=game-entry][data-game-id="{first}"]')
+    _axe(page, "games list")
     entry.get_by_test_id("game-delete").click()
     expect(entry).to_have_count(0)
+    _axe(page, "games list after a delete")
     assert all(g["id"] != first for g in stored_games(page))
     page.get_by_test_id("games-undo-delete").click()
     expect(entry).to_have_count(1)
@@ -225,3 +228,24 @@ def test_embed_opens_the_same_game_in_the_full_page(
     expect(cell(other, 2, 2)).to_have_text("S")
     expect(cell(other, 2, 3)).to_have_text("O")
     expect(other.get_by_test_id("status")).to_have_text("Player 1 to move")
+
+
+def test_shared_link_and_imported_record_are_new_games(open_app: Opener) -> None:
+    page = open_app("?size=4")
+    write(page, 1, 1, "S")
+    first = game_id(page)
+    # An imported record is a new game; Back returns to the one played before.
+    page.get_by_test_id("record").click()
+    page.get_by_test_id("record-text").fill("SOS 3x3 simple, 2 players\n1. S@a1\n")
+    page.get_by_test_id("record-import").click()
+    expect(page.locator("button.cell")).to_have_count(9)
+    assert game_id(page) != first
+    page.go_back()
+    expect(page.locator("button.cell")).to_have_count(16)
+    expect(cell(page, 1, 1)).to_have_text("S")
+    # A shared link opened in this browser is a new game too; the game in progress stays.
+    page.goto(page.url.split("?")[0] + "?size=5&game=Sa1Ob1")
+    ready(page)
+    expect(page.locator(WRITTEN)).to_have_count(2)
+    lines = {g["id"]: g["line"] for g in stored_games(page)}
+    assert lines[first] == "Sb2" and "Sa1Ob1" in lines.values() and "Sa1" in lines.values()
