@@ -7,6 +7,7 @@ from typing import Any
 
 from pyscript import document
 
+from sos.notation import square_name
 from sos.view import PLAYER_STYLES, LineView, PlayerView, TurnView
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -114,10 +115,10 @@ def render_players(players: tuple[PlayerView, ...], thinking: bool) -> None:
         swatch.setAttribute("viewBox", "0 0 3 1")
         swatch.setAttribute("aria-hidden", "true")
         draw_mark(swatch, LineView(0, 0, 0, 2, p.index), p.style, legend=True)
-        name = element("span", "name", p.name)
+        name = element("span", "name", p.name.replace(" ", "\u00a0"))  # "Computer 2" stays whole
         name.setAttribute("aria-hidden", "true")
         if p.level_label:
-            name.appendChild(element("span", "level", f" · {p.level_label}"))
+            name.appendChild(element("span", "level", p.level_label))
         score = element("span", "score", str(p.score))
         score.dataset.testid = f"score-{p.index}"
         score.setAttribute("aria-hidden", "true")
@@ -158,7 +159,59 @@ def render_move_list(turns: tuple[TurnView, ...], empty_text: str, label: Any) -
                 button.appendChild(element("span", "points", f"+{ply.points}"))
             plies.appendChild(button)
         box.appendChild(item)
-    if current is not None:  # scroll the list only, never the page
-        top = current.offsetTop - box.offsetTop
-        if top < box.scrollTop or top > box.scrollTop + box.clientHeight - 30:
-            box.scrollTop = max(0, top - box.clientHeight // 2)
+    if current is not None:
+        scroll_into_list(box, current.closest("li"))
+
+
+def scroll_into_list(box: Any, item: Any) -> None:
+    """Scroll the list ``box`` (only the list, never the page) so that its child ``item`` is in
+    view, with a whole row at the top: the scroll position is always the top of a row."""
+    top = item.offsetTop - box.offsetTop
+    bottom = top + item.offsetHeight
+    view_top, height = box.scrollTop, box.clientHeight
+    if top >= view_top and bottom <= view_top + height:
+        return
+    if top < view_top or item.offsetHeight >= height:
+        box.scrollTop = top
+        return
+    lowest = bottom - height  # the least scroll that shows the item; round up to a row's top
+    items = box.children
+    lo, hi = 0, int(items.length) - 1
+    while lo < hi:  # rows are in order: binary search for the first row starting at ``lowest``
+        mid = (lo + hi) // 2
+        if items[mid].offsetTop - box.offsetTop >= lowest:
+            hi = mid
+        else:
+            lo = mid + 1
+    box.scrollTop = items[lo].offsetTop - box.offsetTop
+
+
+def render_coordinates(rows: int, cols: int) -> None:
+    """The board's coordinate labels: column letters ``a..`` above it, row numbers ``1..``
+    (from the top) at its left, as in the notation ``S@b3`` (:func:`sos.notation.square_name`)."""
+    top = by_id("coords-cols")
+    left = by_id("coords-rows")
+    by_id("board-wrap").style.setProperty("--rows", str(rows))
+    top.replaceChildren(*[element("span", "", square_name(0, c)[0]) for c in range(cols)])
+    left.replaceChildren(*[element("span", "", square_name(r, 0)[1:]) for r in range(rows)])
+
+
+def show_result(result: str | None) -> None:
+    """The game-over panel on the board: shown with ``result`` (its text) when a game ends,
+    hidden while it goes on. Once dismissed (:func:`hide_result`) it stays hidden for that
+    result, so re-rendering the finished game does not bring it back."""
+    panel = by_id("result")
+    if result is None:
+        panel.hidden = True
+        panel.removeAttribute("data-shown")
+        return
+    if panel.getAttribute("data-shown") != result:
+        by_id("result-text").textContent = result
+        panel.setAttribute("data-shown", result)
+        panel.hidden = False
+
+
+def hide_result() -> None:
+    """Dismiss the game-over panel to look at the final board (the status line keeps the
+    result)."""
+    by_id("result").hidden = True

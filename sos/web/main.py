@@ -43,7 +43,16 @@ from sos.record import (
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE
 from sos.view import announcement, hint_text, move_list, view_model
 from sos.web import embed
-from sos.web.dom import by_id, element, render_marks, render_move_list, render_players
+from sos.web.dom import (
+    by_id,
+    element,
+    hide_result,
+    render_coordinates,
+    render_marks,
+    render_move_list,
+    render_players,
+    show_result,
+)
 from sos.web.storage import Storage
 
 window.performance.mark("sos:imported")  # start-up marks, read by benchmarks/bench_boot.py
@@ -189,6 +198,7 @@ class App:
             self._on(button, "click", self.on_letter_click)
         self._on(by_id("new-game-button"), "click", lambda _e: self.new_game())
         self._on(by_id("play-again"), "click", lambda _e: self.new_game())
+        self._on(by_id("result-close"), "click", lambda _e: hide_result())
         self._on(by_id("hint-button"), "click", self.on_hint)
         self._on(by_id("undo-button"), "click", lambda _e: self.undo())
         self._on(by_id("redo-button"), "click", lambda _e: self.redo())
@@ -300,6 +310,7 @@ class App:
         marks.replaceChildren()
         marks.setAttribute("viewBox", f"0 0 {rules.cols} {rules.rows}")
         marks.setAttribute("preserveAspectRatio", "none")
+        render_coordinates(rules.rows, rules.cols)
         board.removeAttribute("aria-busy")
 
     # ------------------------------------------------------------ queries
@@ -768,13 +779,9 @@ class App:
             text(self.lang, "moves.empty"),
             lambda action: text(self.lang, "moves.ply.label", action=action),
         )
-        result = by_id("result")
+        show_result(vm.result)
         if vm.result is not None:
-            by_id("result-text").textContent = vm.result
-            result.hidden = False
             embed.post_game_over(self.state, vm.result, self.settings, self.lang)
-        else:
-            result.hidden = True
 
     # ------------------------------------------------------------ notices
     def show_notices(self, notices: list[str]) -> None:
