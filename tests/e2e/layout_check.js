@@ -32,7 +32,8 @@
       if (!["hidden", "clip"].includes(s.overflowX) && !["hidden", "clip"].includes(s.overflowY)) continue;
       const b = a.getBoundingClientRect();
       if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1)
-        problems.push(`text cut by ${label(a)}: ${label(el)}`);
+        problems.push(`text cut by ${label(a)}: ${label(el)} `
+          + `[${[r.left, r.top, r.right, r.bottom].map(Math.round)} outside ${[b.left, b.top, b.right, b.bottom].map(Math.round)}]`);
     }
   }
 
@@ -41,8 +42,11 @@
     ".app button, .app a[href], .app select, .app input, .app textarea");
   for (const el of controls) {
     if (!shown(el) || el.disabled || el.getAttribute("aria-disabled") === "true") continue;
-    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-    const r = el.getBoundingClientRect();
+    let r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > vh || r.left < 0 || r.right > vw) {  // scroll only when needed
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      r = el.getBoundingClientRect();
+    }
     if (r.left < -1 || r.right > vw + 1 || r.top < -1 || r.bottom > vh + 1) {
       problems.push(`control not reachable: ${label(el)} at ${Math.round(r.left)},${Math.round(r.top)}`);
       continue;
