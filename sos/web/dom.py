@@ -233,6 +233,8 @@ def scroll_into_list(box: Any, item: Any) -> None:
     bottom = top + item.offsetHeight
     view_top, height = box.scrollTop, box.clientHeight
     if top >= view_top and bottom <= view_top + height:
+        if view_top == 0:
+            box.style.paddingBottom = ""  # no slack needed while the list is not scrolled
         return
     if top < view_top or item.offsetHeight >= height:
         box.scrollTop = top
@@ -246,7 +248,14 @@ def scroll_into_list(box: Any, item: Any) -> None:
             hi = mid
         else:
             lo = mid + 1
-    box.scrollTop = items[lo].offsetTop - box.offsetTop
+    target = items[lo].offsetTop - box.offsetTop
+    # Near the end, a row's top may lie beyond the farthest scroll: add just that much room
+    # below the last row, so the list still starts with a whole row.
+    padding = float(str(box.style.paddingBottom or "0px").removesuffix("px") or 0)
+    content_end = box.scrollHeight - padding
+    slack = max(0.0, target + height - content_end)
+    box.style.paddingBottom = f"{math.ceil(slack)}px" if slack else ""
+    box.scrollTop = target
 
 
 def render_coordinates(rows: int, cols: int) -> None:

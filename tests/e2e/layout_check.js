@@ -37,13 +37,27 @@
     }
   }
 
+  // A scrolled move list starts with a whole row.
+  const list = document.getElementById("move-list");
+  if (list && shown(list) && list.scrollTop > 0) {
+    const listTop = list.getBoundingClientRect().top + list.clientTop;
+    const tops = [...list.children].map((li) => li.getBoundingClientRect().top - listTop);
+    if (!tops.some((t) => Math.abs(t) <= 1))
+      problems.push(`move list starts with a cut row (scrolled ${Math.round(list.scrollTop)} px)`);
+  }
+
   // Controls: reachable by scrolling, and nothing on top of them.
   const controls = document.querySelectorAll(
     ".app button, .app a[href], .app select, .app input, .app textarea");
   for (const el of controls) {
     if (!shown(el) || el.disabled || el.getAttribute("aria-disabled") === "true") continue;
     let r = el.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > vh || r.left < 0 || r.right > vw) {  // scroll only when needed
+    const atCentre = (rect) => {
+      const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      return hit && (hit === el || el.contains(hit));
+    };
+    if (r.top < 0 || r.bottom > vh || r.left < 0 || r.right > vw || !atCentre(r)) {
+      // scroll the page (or a list) only when needed
       el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
       r = el.getBoundingClientRect();
     }

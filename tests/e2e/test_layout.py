@@ -154,8 +154,8 @@ def test_layout_matrix(
             assert page.get_by_test_id("result").is_visible(), case.name
             assert page.locator("#result-text").inner_text().strip(), case.name
         _settle(page)
-        problems = page.evaluate(CHECK, viewport in ONE_SCREEN)
         page.screenshot(path=str(out / f"{case.name}.png"), full_page=True, animations="disabled")
+        problems = page.evaluate(CHECK, viewport in ONE_SCREEN)  # scrolls as a user would
         failures += [f"{case.name}: {p}" for p in problems]
     assert not failures, "\n".join(failures)
 
