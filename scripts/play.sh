@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Build the self-hosted runtime and serve the game locally.
-# Usage: scripts/play.sh            (PORT=8080 scripts/play.sh for another port)
+# Build the self-hosted runtime (when needed) and serve the game locally.
+# Usage: scripts/play.sh            (PORT=8080 scripts/play.sh for a given port)
+# Without PORT the first free port from 8000 to 8019 is used (else one the system picks).
+# npm packages are installed only when package-lock.json changed since the last install, and
+# static/vendor/ + sw.js + dist/ are rebuilt only when a file they are made from is newer
+# than the last build (static/vendor/.build-stamp), so a second start serves in about a second.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,14 +20,60 @@ command -v python3 >/dev/null 2>&1 || die "Python >= 3.11 is required but 'pytho
 python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
   || die "Python >= 3.11 is required, found $(python3 --version 2>&1)."
 
-if [ -f package-lock.json ]; then
-  npm ci --no-audit --no-fund
-else
-  npm install --no-audit --no-fund
+# Fail before any install if the port asked for is taken.
+if [ -n "${PORT:-}" ]; then
+  [[ "$PORT" =~ ^[0-9]+$ ]] && [ "$PORT" -ge 1 ] && [ "$PORT" -le 65535 ] \
+    || die "PORT=$PORT is not a port number (1-65535)."
+  python3 - "$PORT" <<'PY' || die "port $PORT on 127.0.0.1 is in use by another program; choose another with PORT=... or leave PORT unset to pick a free one."
+import socket, sys
+with socket.socket() as s:
+    try:
+        s.bind(("127.0.0.1", int(sys.argv[1])))
+    except OSError:
+        sys.exit(1)
+PY
 fi
-node scripts/build.mjs
 
-PORT="${PORT:-8000}"
-echo
-echo "Open http://127.0.0.1:${PORT}/ in your browser (Ctrl+C to stop)."
-exec python3 -m http.server "$PORT" --bind 127.0.0.1 --directory .
+# shellcheck source=scripts/npm_deps.sh
+. scripts/npm_deps.sh
+npm_deps
+
+stamp=static/vendor/.build-stamp
+inputs=(package-lock.json index.html pyscript.toml sos static scripts/build.mjs scripts/site.mjs
+        scripts/bytecode.mjs scripts/bytecode_zip.py)
+needs_build=1
+if [ "$NPM_DEPS_INSTALLED" = 0 ] && [ -f "$stamp" ] && [ -f sw.js ]; then
+  newer="$(find "${inputs[@]}" -path static/vendor -prune -o -newer "$stamp" -print -quit 2>/dev/null || true)"
+  [ -z "$newer" ] && needs_build=0
+fi
+if [ "$needs_build" = 1 ]; then
+  node scripts/build.mjs | tail -n 1
+  touch "$stamp"
+fi
+
+# Bind first, then print the address: the URL printed is always the one this server answers.
+exec python3 - "${PORT:-}" <<'PY'
+import functools
+import http.server
+import sys
+
+wanted = sys.argv[1]
+ports = [int(wanted)] if wanted else [*range(8000, 8020), 0]
+handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=".")
+server = None
+for port in ports:
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        break
+    except OSError:
+        continue
+if server is None:
+    sys.exit(f"play.sh: port {wanted} on 127.0.0.1 is in use by another program; choose another "
+             "with PORT=... or leave PORT unset to pick a free one.")
+print(f"\nOpen http://127.0.0.1:{server.server_address[1]}/ in your browser (Ctrl+C to stop).",
+      flush=True)
+try:
+    server.serve_forever()
+except KeyboardInterrupt:
+    pass
+PY

@@ -25,13 +25,12 @@ fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
 export PATH="$PWD/.venv/bin:$PATH"
 
-step "npm ci + build static/vendor"
-if [ -f package-lock.json ]; then
-  npm ci --no-audit --no-fund --loglevel=error
-else
-  npm install --no-audit --no-fund --loglevel=error
-fi
+step "npm ci (when package-lock.json changed) + build static/vendor"
+# shellcheck source=scripts/npm_deps.sh
+. scripts/npm_deps.sh
+npm_deps
 node scripts/build.mjs | tail -n 1
+touch static/vendor/.build-stamp  # scripts/play.sh rebuilds only after a newer input
 
 step "Chromium"
 if [ -n "${CHROMIUM:-}" ]; then

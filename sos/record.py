@@ -31,10 +31,15 @@ SAVE_FORMAT: Final = "sos-save"
 SAVE_VERSION: Final = 1
 MAX_RECORD_CHARS: Final = 20_000
 
+#: The header is the file format and is written in English; a German header ("SOS 6x6 normal,
+#: 2 Spieler", modes "normal"/"einfach", the page's names for general/simple) is read too.
 _HEADER_RE = re.compile(
-    r"^SOS\s+(\d{1,2})\s*[x×]\s*(\d{1,2})\s+(general|simple)\s*,\s*([2-4])\s+players$",
+    r"^SOS\s+(\d{1,2})\s*[x×]\s*(\d{1,2})\s+(general|simple|normal|einfach)\s*,"
+    r"\s*([2-4])\s+(?:players|spieler)$",
     re.IGNORECASE,
 )
+_MODE_WORDS: Final = {"general": "general", "simple": "simple", "normal": "general",
+                      "einfach": "simple"}
 _TURN_RE = re.compile(r"^(\d+)\.\s+(.+)$")
 _CODE_RE = re.compile(r"([SO])([a-z])(\d{1,2})")
 
@@ -131,7 +136,7 @@ def parse_record(text: str) -> GameState:
                 raise RecordError("header", number)
             rows, cols, mode, players = match.groups()
             try:
-                mode_value: Mode = "simple" if mode.lower() == "simple" else "general"
+                mode_value: Mode = "simple" if _MODE_WORDS[mode.lower()] == "simple" else "general"
                 state = new_game(Rules(int(rows), int(cols), mode_value, int(players)))
             except InvalidRulesError:
                 raise RecordError("rules", number, rows=rows, cols=cols, players=players) from None

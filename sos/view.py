@@ -115,6 +115,11 @@ def result_text(
         name = _name(lang, outcome.winner, kinds)
         if outcome.termination == "sos":
             return text(lang, "result.win.simple", name=name)
+        # the winner's score first, then the others from highest to lowest: "11–2", "9–4–2"
+        others = sorted(
+            (s for seat, s in enumerate(outcome.scores) if seat != outcome.winner), reverse=True
+        )
+        scores = _scores_text((outcome.scores[outcome.winner], *others))
         return text(lang, "result.win", name=name, scores=scores)
     if state.rules.mode == "simple":
         return text(lang, "result.draw.simple")

@@ -90,6 +90,15 @@ def test_import_errors_name_the_line(text: str, line: int | None, fragment: str)
         assert str(value) in german
 
 
+def test_a_german_header_is_read_too() -> None:
+    state = parse_record("SOS 4x4 einfach, 3 Spieler\n1. S@a1\n2. O@b1\n")
+    assert state.rules == Rules(4, 4, "simple", 3) and len(state.history) == 2
+    assert parse_record("SOS 5×5 Normal, 2 spieler").rules == Rules(5, 5, "general", 2)
+    with pytest.raises(RecordError) as caught:
+        parse_record("Hallo\n1. S@a1")
+    assert "SOS 6x6 normal, 2 Spieler" in caught.value.reason_in("de")
+
+
 def test_comments_and_blank_lines_are_ignored() -> None:
     state = parse_record("# my game\n\nSOS 4x4 simple, 3 players\n1. S@a1  # opening\n\n2. O@b1\n")
     assert state.rules == Rules(4, 4, "simple", 3) and len(state.history) == 2

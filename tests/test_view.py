@@ -44,6 +44,13 @@ def test_view_of_results() -> None:
     state.apply(Action(2, 2, "S"))
     vm = view_model(state)
     assert vm.game_over and vm.result == "Player 1 wins, 3–1" and vm.players[0].winner
+    # The winner's score comes first, then the others from highest to lowest.
+    late = GameState.from_text("OOO/OOO/SO.", to_move=0, scores=[2, 11])
+    late.apply(Action(2, 2, "O"))
+    assert view_model(late, "en", ("human", "hard")).result == "Computer 2 wins, 11–2"
+    four = GameState.from_text("OOO/OOO/SO.", players=4, to_move=0, scores=[2, 9, 4, 0])
+    four.apply(Action(2, 2, "O"))
+    assert view_model(four, "de").result == "Spieler 2 gewinnt, 9–4–2–0"
     draw = GameState.from_text("OOO/OOO/OO.", players=3, scores=[2, 2, 1])
     draw.apply(Action(2, 2, "O"))
     assert view_model(draw).result == "Draw between Player 1 and Player 2, 2 each"

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pyscript import document
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
 
+from sos.notation import square_name
 from sos.view import PLAYER_STYLES, LineView, PlayerView, TurnView
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -90,75 +92,198 @@ def render_marks(lines: tuple[LineView, ...]) -> None:
         draw_mark(marks, line, PLAYER_STYLES[line.player % len(PLAYER_STYLES)])
 
 
+#: What the scoreboard and the move list show now, so that a render touches only what changed.
+_shown_players: list[tuple[PlayerView, bool]] = []
+_shown_turns: list[TurnView] = []
+_shown_empty: list[str] = []
+_scroll_state: dict[str, Any] = {"index": 0, "pending": False}
+
+
+def _player_item(p: PlayerView, thinking: bool) -> Any:
+    item = element("li")
+    classes = ["player", f"p{p.index}"]
+    if p.current:
+        classes.append("current")
+        if thinking:
+            classes.append("thinking")
+    if p.winner:
+        classes.append("winner")
+    item.className = " ".join(classes)
+    item.dataset.player = str(p.index)
+    item.dataset.kind = p.kind
+    item.setAttribute("aria-label", p.label)
+    if p.current:
+        item.setAttribute("aria-current", "true")
+    swatch = document.createElementNS(SVG_NS, "svg")
+    swatch.setAttribute("class", "swatch")
+    swatch.setAttribute("viewBox", "0 0 3 1")
+    swatch.setAttribute("aria-hidden", "true")
+    draw_mark(swatch, LineView(0, 0, 0, 2, p.index), p.style, legend=True)
+    name = element("span", "name", p.name.replace(" ", "\u00a0"))  # "Computer 2" stays whole
+    name.setAttribute("aria-hidden", "true")
+    if p.level_label:
+        name.appendChild(element("span", "level", p.level_label))
+    score = element("span", "score", str(p.score))
+    score.dataset.testid = f"score-{p.index}"
+    score.setAttribute("aria-hidden", "true")
+    item.append(swatch, name, score)
+    return item
+
+
 def render_players(players: tuple[PlayerView, ...], thinking: bool) -> None:
-    """The scoreboard: swatch of the mark style, name (and level), score."""
+    """The scoreboard: swatch of the mark style, name (and level), score. Only the seats whose
+    view changed are redrawn."""
     box = by_id("players")
-    box.replaceChildren()
-    for p in players:
-        item = element("li")
-        classes = ["player", f"p{p.index}"]
-        if p.current:
+    wanted = [(p, thinking and p.current) for p in players]
+    if len(wanted) != len(_shown_players) or box.childElementCount != len(_shown_players):
+        box.replaceChildren(*[_player_item(p, t) for p, t in wanted])
+    else:
+        for index, (shown, want) in enumerate(zip(_shown_players, wanted, strict=True)):
+            if shown != want:
+                box.children.item(index).replaceWith(_player_item(*want))
+    _shown_players[:] = wanted
+
+
+def _turn_item(turn: TurnView, label: Any) -> Any:
+    item = element("li")
+    item.appendChild(element("span", f"turn-title p{turn.player}", turn.title))
+    plies = element("span", "plies")
+    item.appendChild(plies)
+    for ply in turn.plies:
+        classes = ["ply"]
+        if ply.current:
             classes.append("current")
-            if thinking:
-                classes.append("thinking")
-        if p.winner:
-            classes.append("winner")
-        item.className = " ".join(classes)
-        item.dataset.player = str(p.index)
-        item.dataset.kind = p.kind
-        item.setAttribute("aria-label", p.label)
-        if p.current:
-            item.setAttribute("aria-current", "true")
-        swatch = document.createElementNS(SVG_NS, "svg")
-        swatch.setAttribute("class", "swatch")
-        swatch.setAttribute("viewBox", "0 0 3 1")
-        swatch.setAttribute("aria-hidden", "true")
-        draw_mark(swatch, LineView(0, 0, 0, 2, p.index), p.style, legend=True)
-        name = element("span", "name", p.name)
-        name.setAttribute("aria-hidden", "true")
-        if p.level_label:
-            name.appendChild(element("span", "level", f" · {p.level_label}"))
-        score = element("span", "score", str(p.score))
-        score.dataset.testid = f"score-{p.index}"
-        score.setAttribute("aria-hidden", "true")
-        item.append(swatch, name, score)
-        box.appendChild(item)
+        if ply.future:
+            classes.append("future")
+        button = element("button", " ".join(classes), ply.text)
+        button.type = "button"
+        button.dataset.ply = str(ply.index + 1)
+        button.setAttribute("aria-label", label(ply.text))
+        if ply.current:
+            button.setAttribute("aria-current", "step")
+        if ply.points:
+            button.appendChild(element("span", "points", f"+{ply.points}"))
+        plies.appendChild(button)
+    return item
 
 
 def render_move_list(turns: tuple[TurnView, ...], empty_text: str, label: Any) -> None:
     """The move list: one item per turn, each action a button that shows that position.
 
+    Only the turns whose view changed are redrawn (after a move: the new turn and the one
+    that was current), new turns are appended, and the list is scrolled (never the page) to
+    the current action at the next animation frame, so no layout is forced here.
     ``label(action_text)`` gives the accessible name of a ply button.
     """
     box = by_id("move-list")
-    box.replaceChildren()
     if not turns:
-        box.appendChild(element("li", "empty", empty_text))
+        if _shown_turns or _shown_empty != [empty_text] or box.childElementCount != 1:
+            box.replaceChildren(element("li", "empty", empty_text))
+        _shown_turns.clear()
+        _shown_empty[:] = [empty_text]
         return
-    current = None
-    for turn in turns:
-        item = element("li")
-        item.appendChild(element("span", f"turn-title p{turn.player}", turn.title))
-        plies = element("span", "plies")
-        item.appendChild(plies)
-        for ply in turn.plies:
-            classes = ["ply"]
-            if ply.current:
-                classes.append("current")
-            if ply.future:
-                classes.append("future")
-            button = element("button", " ".join(classes), ply.text)
-            button.type = "button"
-            button.dataset.ply = str(ply.index + 1)
-            button.setAttribute("aria-label", label(ply.text))
-            if ply.current:
-                button.setAttribute("aria-current", "step")
-                current = button
-            if ply.points:
-                button.appendChild(element("span", "points", f"+{ply.points}"))
-            plies.appendChild(button)
-        box.appendChild(item)
-    if current is not None:  # scroll the list only, never the page
-        top = current.offsetTop - box.offsetTop
-        if top < box.scrollTop or top > box.scrollTop + box.clientHeight - 30:
-            box.scrollTop = max(0, top - box.clientHeight // 2)
+    if _shown_empty or box.childElementCount != len(_shown_turns):
+        box.replaceChildren()
+        _shown_turns.clear()
+        _shown_empty.clear()
+    changed = False
+    for index, turn in enumerate(turns):
+        if index < len(_shown_turns):
+            if _shown_turns[index] != turn:
+                box.children.item(index).replaceWith(_turn_item(turn, label))
+                _shown_turns[index] = turn
+                changed = True
+        else:
+            box.appendChild(_turn_item(turn, label))
+            _shown_turns.append(turn)
+            changed = True
+    while len(_shown_turns) > len(turns):
+        box.lastElementChild.remove()
+        _shown_turns.pop()
+        changed = True
+    current = next(
+        (i for i, turn in enumerate(turns) if any(ply.current for ply in turn.plies)), None
+    )
+    if changed and current is not None:
+        _scroll_later(box, current)
+
+
+def _scroll_later(box: Any, index: int) -> None:
+    """Scroll ``box`` to its child ``index`` at the next animation frame (the layout is then
+    computed once for the frame, not forced by this task); a newer request replaces a pending
+    one."""
+    _scroll_state["index"] = index
+    if _scroll_state["pending"]:
+        return
+    _scroll_state["pending"] = True
+
+    def run(_time: float) -> None:
+        _scroll_state["pending"] = False
+        item = box.children.item(_scroll_state["index"])
+        if item is not None:
+            scroll_into_list(box, item)
+
+    window.requestAnimationFrame(create_once_callable(run))
+
+
+def scroll_into_list(box: Any, item: Any) -> None:
+    """Scroll the list ``box`` (only the list, never the page) so that its child ``item`` is in
+    view, with a whole row at the top: the scroll position is always the top of a row."""
+    top = item.offsetTop - box.offsetTop
+    bottom = top + item.offsetHeight
+    view_top, height = box.scrollTop, box.clientHeight
+    if top >= view_top and bottom <= view_top + height:
+        if view_top == 0:
+            box.style.paddingBottom = ""  # no slack needed while the list is not scrolled
+        return
+    if top < view_top or item.offsetHeight >= height:
+        box.scrollTop = top
+        return
+    lowest = bottom - height  # the least scroll that shows the item; round up to a row's top
+    items = box.children
+    lo, hi = 0, int(items.length) - 1
+    while lo < hi:  # rows are in order: binary search for the first row starting at ``lowest``
+        mid = (lo + hi) // 2
+        if items[mid].offsetTop - box.offsetTop >= lowest:
+            hi = mid
+        else:
+            lo = mid + 1
+    target = items[lo].offsetTop - box.offsetTop
+    # Near the end, a row's top may lie beyond the farthest scroll: add just that much room
+    # below the last row, so the list still starts with a whole row.
+    padding = float(str(box.style.paddingBottom or "0px").removesuffix("px") or 0)
+    content_end = box.scrollHeight - padding
+    slack = max(0.0, target + height - content_end)
+    box.style.paddingBottom = f"{math.ceil(slack)}px" if slack else ""
+    box.scrollTop = target
+
+
+def render_coordinates(rows: int, cols: int) -> None:
+    """The board's coordinate labels: column letters ``a..`` above it, row numbers ``1..``
+    (from the top) at its left, as in the notation ``S@b3`` (:func:`sos.notation.square_name`)."""
+    top = by_id("coords-cols")
+    left = by_id("coords-rows")
+    by_id("board-wrap").style.setProperty("--rows", str(rows))
+    top.replaceChildren(*[element("span", "", square_name(0, c)[0]) for c in range(cols)])
+    left.replaceChildren(*[element("span", "", square_name(r, 0)[1:]) for r in range(rows)])
+
+
+def show_result(result: str | None) -> None:
+    """The game-over panel on the board: shown with ``result`` (its text) when a game ends,
+    hidden while it goes on. Once dismissed (:func:`hide_result`) it stays hidden for that
+    result, so re-rendering the finished game does not bring it back."""
+    panel = by_id("result")
+    if result is None:
+        panel.hidden = True
+        panel.removeAttribute("data-shown")
+        return
+    if panel.getAttribute("data-shown") != result:
+        by_id("result-text").textContent = result
+        panel.setAttribute("data-shown", result)
+        panel.hidden = False
+
+
+def hide_result() -> None:
+    """Dismiss the game-over panel to look at the final board (the status line keeps the
+    result)."""
+    by_id("result").hidden = True

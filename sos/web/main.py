@@ -23,7 +23,7 @@ from sos.state import IllegalActionError
 from sos.view import announcement, hint_text
 from sos.web import dialogs, embed
 from sos.web.computer import Computer, spawn, warm_up
-from sos.web.dom import by_id
+from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.store import LocalStore
@@ -98,6 +98,7 @@ class Page:
             on(button, "click", lambda e: self.select_letter(str(e.currentTarget.dataset.letter)))
         on(by_id("new-game-button"), "click", lambda _e: self.new_game())
         on(by_id("play-again"), "click", lambda _e: self.new_game())
+        on(by_id("result-close"), "click", lambda _e: hide_result())
         on(by_id("hint-button"), "click", self.on_hint)
         on(by_id("undo-button"), "click", lambda _e: self.step(game().undo()))
         on(by_id("redo-button"), "click", lambda _e: self.step(game().redo()))

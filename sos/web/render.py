@@ -17,7 +17,15 @@ from sos.notation import Action
 from sos.rules import Rules
 from sos.view import move_list, view_model
 from sos.web import embed
-from sos.web.dom import by_id, element, render_marks, render_move_list, render_players
+from sos.web.dom import (
+    by_id,
+    element,
+    render_coordinates,
+    render_marks,
+    render_move_list,
+    render_players,
+    show_result,
+)
 
 
 class BoardView:
@@ -60,6 +68,7 @@ class BoardView:
         marks.replaceChildren()
         marks.setAttribute("viewBox", f"0 0 {rules.cols} {rules.rows}")
         marks.setAttribute("preserveAspectRatio", "none")
+        render_coordinates(rules.rows, rules.cols)
         board.removeAttribute("aria-busy")
 
     def update_tabindex(self) -> None:
@@ -122,13 +131,9 @@ def render(
     )
     _render_other_lines(app)
     by_id("open-full").href = full_link
-    result = by_id("result")
+    show_result(vm.result)
     if vm.result is not None:
-        by_id("result-text").textContent = vm.result
-        result.hidden = False
         embed.post_game_over(state, vm.result, app.settings(), lang)
-    else:
-        result.hidden = True
 
 
 def _render_other_lines(app: AppSession) -> None:

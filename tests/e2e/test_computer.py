@@ -1,5 +1,5 @@
 """Computer opponents in the page: full games, the hint, undo against the computer, and the
-page staying responsive (no long task over 100 ms) while the computer thinks."""
+page staying responsive (no main-thread task over 50 ms of CPU) while the computer thinks."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from helpers import CpuTrace
 from playwright.sync_api import Page, expect
 
 Opener = Callable[..., Page]
@@ -14,13 +15,6 @@ Opener = Callable[..., Page]
 HUMAN_TURN_OR_OVER = """() =>
   document.querySelector('button.cell:not([aria-disabled])') !== null
   || !document.getElementById('result').hidden"""
-
-LONGTASK_OBSERVER = """() => {
-  window.__longtasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__longtasks.push(entry.duration);
-  }).observe({ type: 'longtask' });
-}"""
 
 
 def play_first_free(page: Page, letter: str) -> None:
@@ -90,20 +84,31 @@ def test_undo_against_the_computer_returns_to_the_human_turn(open_app: Opener) -
     expect(page.get_by_test_id("status")).to_have_text(re.compile("Player 1"))
 
 
+#: Longest main-thread task allowed, in milliseconds of CPU time (README "Performance").
+TASK_CPU_LIMIT_MS = 50
+
+
 def test_no_long_task_while_the_computer_thinks(open_app: Opener) -> None:
-    for query, moves in (("?size=8&seats=hard,hard", 6), ("?size=4&seats=perfect,perfect", 4)):
+    """Four computer seats on 12×12 (and perfect play on 4×4): no main-thread task takes more
+    than 50 ms of CPU, measured per task with the DevTools protocol's tracing (thread CPU time,
+    so a loaded machine does not fail it; the wall-time figures are printed and kept in
+    benchmarks/bench_tasks.py)."""
+    for query, moves in (("?size=12&seats=easy,medium,hard,hard", 30),
+                         ("?size=4&seats=perfect,perfect", 4)):
         page = open_app(query)
-        page.evaluate(LONGTASK_OBSERVER)
+        trace = CpuTrace(page)
         page.wait_for_function(
             f"document.querySelectorAll('#move-list button.ply').length >= {moves}",
-            timeout=60_000,
+            timeout=120_000,
         )
         # The page answered input while thinking: a letter button reacts at once.
         page.get_by_test_id("letter-O").click()
         expect(page.get_by_test_id("letter-O")).to_have_attribute("aria-pressed", "true")
-        tasks = page.evaluate("window.__longtasks")
-        print(query, "long tasks (ms):", tasks)
-        assert max(tasks, default=0) < 100, f"{query}: long tasks {tasks} ms"
+        tasks = trace.stop(page)
+        worst = [f"{cpu:.0f} ms CPU ({wall:.0f} ms wall)" for cpu, wall in tasks[:5]]
+        print(query, f"{len(tasks)} tasks, longest:", ", ".join(worst))
+        assert tasks, "no main-thread task was traced"
+        assert tasks[0][0] < TASK_CPU_LIMIT_MS, f"{query}: longest tasks {worst}"
         page.evaluate("localStorage.clear()")
 
 

@@ -48,9 +48,9 @@ def test_full_3x3_general_game(open_app: Opener, shot: Callable[[Page, str], Pat
     expect(cell(page, 1, 1)).to_have_text("O")
     write(page, 1, 2, "S")  # fills the board without scoring
 
-    expect(status).to_have_text("Player 2 wins, 1–4")
+    expect(status).to_have_text("Player 2 wins, 4–1")
     expect(page.get_by_test_id("result")).to_be_visible()
-    expect(page.locator("#result-text")).to_have_text("Player 2 wins, 1–4")
+    expect(page.locator("#result-text")).to_have_text("Player 2 wins, 4–1")
     marks = page.locator("[data-sos]")
     expect(marks).to_have_count(5)
     assert sorted(
