@@ -18,6 +18,7 @@ Inputs come from tests/fuzz_inputs.py with fixed seeds (the same every run). A p
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -53,7 +54,8 @@ WRITTEN = "button.cell:has-text('S'), button.cell:has-text('O')"
 def expected_notices(query: str, fragment: str, storage: dict[str, str]) -> list[str]:
     """The notices the page shows for this URL and storage: the pure session layer's own
     decision (sos.app.app.AppSession.start), run under CPython on the same inputs."""
-    app = AppSession(MemoryStore(), lambda: 1.0, lambda: "cpython1", BROWSER_LANG)
+    ids = (f"cpython{n}" for n in itertools.count())
+    app = AppSession(MemoryStore(), lambda: 1.0, lambda: next(ids), BROWSER_LANG)
     app.library.store.data.update(storage)  # type: ignore[attr-defined]
     app.prefs = Prefs.load(storage.get("sos-prefs"))
     pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
