@@ -302,7 +302,7 @@ class AppSession:
                     self.t("remote.old", link=len(link.line), mine=stored.cursor)
                 )
             elif got.kind == "updated":
-                self.notices.append(self.t("remote.updated", moves=got.new_moves))
+                self.notices.append(self.t("remote.updated", moves=len(link.line)))
             if got.kind == "updated" or got.record.extra != (stored.extra if stored else None):
                 self.commit()
         return True
