@@ -37,6 +37,7 @@ import binascii
 from dataclasses import dataclass, replace
 from typing import Final
 
+from ..board import Line as SosLine
 from ..i18n import text
 from ..notation import Action, square_name
 from ..rules import (
@@ -421,6 +422,11 @@ def _fork_of(stored: GameRecord, link: RemoteLink) -> GameRecord:
 # ---------------------------------------------------------------------------- session
 
 
+class WrongSeatError(IllegalActionError):
+    """A move in a game by link for a seat that is not this device's, or not now (another
+    device's turn, an earlier position shown). The session is unchanged."""
+
+
 class RemoteSession(GameSession):
     """A game by link on this device: only this device's seat moves, only at the end of the
     line (not while an earlier position is shown), and undo takes back only this device's own
@@ -441,6 +447,17 @@ class RemoteSession(GameSession):
 
     def computer_to_move(self) -> int | None:
         return None
+
+    def play(self, action: Action) -> tuple[SosLine, ...]:
+        """Write ``action`` for this device's seat (see :meth:`GameSession.play`).
+
+        Raises:
+            WrongSeatError: when it is not this device's turn (nothing changes).
+            IllegalActionError: for an occupied or off-board square (nothing changes).
+        """
+        if not self.human_to_move():
+            raise WrongSeatError(f"not the turn of seat {self.remote.seat + 1} on this device")
+        return super().play(action)
 
     def can_undo(self) -> bool:
         records = self.state.records

@@ -11,6 +11,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 from sos.app.remote import decode_link
 
 
+ANNA = "On this device you play Anna (Player 1)."
+
+
 def ready(page: Page) -> None:
     page.wait_for_selector('html[data-ready="1"]', timeout=60_000)
 
@@ -43,7 +46,7 @@ def test_two_devices_play_a_whole_game_by_link(
     expect(anna.get_by_test_id("remote-seat")).to_have_value("0")
     anna.get_by_test_id("remote-name").fill("Anna")
     anna.get_by_test_id("settings-start").click()
-    expect(anna.get_by_test_id("remote-you")).to_have_text("On this device you play Anna (Player 1).")
+    expect(anna.get_by_test_id("remote-you")).to_have_text(ANNA)
     expect(anna.get_by_test_id("remote-status")).to_have_text("Your turn.")
     write(anna, 0, 0, "S")
     expect(anna.get_by_test_id("remote-status")).to_have_text(
@@ -90,7 +93,7 @@ def test_two_devices_play_a_whole_game_by_link(
     expect(anna.get_by_test_id("score-1")).to_contain_text("1")
     expect(anna.get_by_test_id("status")).to_have_text("Player 1 to move")
     expect(anna.get_by_test_id("remote-status")).to_have_text("Your turn.")
-    expect(anna.get_by_test_id("remote-you")).to_have_text("On this device you play Anna (Player 1).")
+    expect(anna.get_by_test_id("remote-you")).to_have_text(ANNA)
 
     # An out-of-date link never rewinds the game; a tampered one is refused; nothing is lost.
     open_link(anna, first)
