@@ -10,7 +10,6 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from sos.app.remote import decode_link
 
-
 ANNA = "On this device you play Anna (Player 1)."
 
 
