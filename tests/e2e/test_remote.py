@@ -3,12 +3,21 @@ one in English, one in German; every move travels as a link the players send eac
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
 
 from helpers import cell, write
 from playwright.sync_api import BrowserContext, Page, expect
 
+from sos.app import remote
+from sos.app.app import AppSession
+from sos.app.library import MemoryStore
 from sos.app.remote import decode_link
+from tests import fuzz_inputs as fz
+from tests.e2e.test_fuzz_browser import GRAB_INTERPRETER
 
 ANNA = "On this device you play Anna (Player 1)."
 
@@ -35,7 +44,8 @@ def test_two_devices_play_a_whole_game_by_link(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
     anna = new_context(locale="en-US").new_page()
-    ben = new_context(locale="de-DE").new_page()
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    ben = new_context(locale="de-DE", **phone).new_page()  # a phone, in German
     anna.goto(site_url + "index.html?size=3")
     ready(anna)
 
@@ -130,3 +140,58 @@ def test_two_devices_play_a_whole_game_by_link(
     listed, received = (decode_link(link.split("?r=", 1)[1]) for link in (href, last))
     assert listed.game_id == received.game_id and listed.line == received.line
     assert len(listed.line) == 9 and listed.names == ("Anna", "Ben")
+
+
+#: Runs in the page's Pyodide and in CPython: each code's fate (the link, or the error's key).
+_DECODE = """
+import json as _json
+from sos.app.remote import LinkError as _LinkError, decode_link as _decode
+
+def _fate(code):
+    try:
+        return repr(_decode(code))
+    except _LinkError as error:
+        return error.key
+    except Exception as error:  # any other exception is a bug the test reports
+        return f"CRASH {type(error).__name__}: {error}"
+
+_json.dumps([_fate(code) for code in _json.loads(REMOTE_CODES)])
+"""
+
+
+def _fates(codes: list[str]) -> Any:
+    scope: dict[str, Any] = {"REMOTE_CODES": json.dumps(codes)}
+    exec(compile(_DECODE, "<decode>", "exec"), scope)  # the same code as in the page
+    return scope["_json"].dumps([scope["_fate"](code) for code in codes])
+
+
+def test_fuzzed_links_give_the_predicted_notice_and_decode_alike_in_pyodide(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    rng = random.Random(15)
+    page = new_context().new_page()
+    for number in range(4):  # whole start-ups with a damaged (or intact) link
+        code = fz.remote_code(rng)
+        if number:
+            page.evaluate("localStorage.clear()")  # each start as on a new device
+        app = AppSession(MemoryStore(), lambda: 1.0, lambda: "cpython1", "en")
+        app.start([("r", code)])
+        page.goto(site_url + "index.html?r=" + quote(code, safe=""))
+        ready(page)
+        notices = page.locator("#notice-list li")
+        expect(notices).to_have_text(app.notices)
+        assert len(app.notices) == 1 and app.notices[0].endswith("."), app.notices
+        expect(page.get_by_test_id("remote-panel")).to_be_visible(
+            visible=remote.is_remote(app.game.record)
+        )
+    codes = [fz.remote_code(rng) for _ in range(300)]
+    page.evaluate(GRAB_INTERPRETER)
+    got = page.evaluate(
+        """(codes) => { __py.globals.set('REMOTE_CODES', JSON.stringify(codes));
+          const out = __py.runPython(DECODE); __py.globals.delete('REMOTE_CODES'); return out; }""".replace(
+            "DECODE", json.dumps(_DECODE)
+        ),
+        codes,
+    )
+    assert json.loads(got) == json.loads(_fates(codes))
+    assert not any(fate.startswith("CRASH") for fate in json.loads(got))
