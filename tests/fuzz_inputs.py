@@ -245,3 +245,48 @@ def host_message(rng: random.Random) -> Any:
         rng.choice(RUNTIME_MESSAGES),
     ]
     return rng.choice(kinds)
+
+
+# ---------------------------------------------------------------------------- games by link
+#: Characters of a game link's code (sos.app.remote.ALPHABET): edits with these reach the
+#: check code rather than stopping at "unreadable".
+LINK_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+NAMES = ["", "Anna", "Ben", "Zoë", "Jürgen Groß", "李雷", "😀 x", "a" * 24]
+
+
+def remote_link(rng: random.Random) -> Any:
+    """A valid :class:`~sos.app.remote.RemoteLink` of a random game (maybe finished)."""
+    from sos.app.remote import RemoteLink
+
+    size, players = rng.randint(3, 12), rng.randint(2, 4)
+    rules = Rules(size, size, rng.choice(["general", "simple"]), players)  # type: ignore[arg-type]
+    plies = None if rng.random() < 0.2 else rng.randint(0, size * size)
+    state = random_game(rules, rng, plies)
+    game_id = "".join(rng.choice(LINK_CHARS[:62]) for _ in range(rng.randint(1, 32)))
+    names = tuple(rng.choice(NAMES) for _ in range(players))
+    return RemoteLink(game_id, rules, state.history, rng.randrange(players), names)
+
+
+def remote_code(rng: random.Random) -> str:
+    """The code (``r=``) of a random game by link, then maybe broken: truncated, characters
+    changed within the code's alphabet or outside it, added, swapped."""
+    from sos.app.remote import encode_link
+
+    code = encode_link(remote_link(rng))
+    roll = rng.random()
+    if roll < 0.2:
+        return code
+    if roll < 0.6:  # stays in the alphabet: the check code must catch it
+        for _ in range(rng.randint(1, 3)):
+            if not code:
+                break
+            i = rng.randrange(len(code))
+            kind = rng.randrange(3)
+            if kind == 0:
+                code = code[:i] + rng.choice(LINK_CHARS) + code[i + 1 :]
+            elif kind == 1:
+                code = code[:i]
+            else:
+                code = code[:i] + rng.choice(LINK_CHARS) + code[i:]
+        return code
+    return mutate_text(code, rng)

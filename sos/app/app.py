@@ -8,12 +8,15 @@ CPython tests drive the same methods with a :class:`~sos.app.library.MemoryStore
 Restore precedence at start (:meth:`AppSession.start`), first match wins:
 
 1. ``#g=<id>`` in the URL and that game in the library: show it (a reload, Back/Forward).
-2. ``game=<moves>`` with ``gid=<id>`` (a game link, e.g. an embed's "Open the full game"): the
+2. ``r=<code>`` (a game by link, :mod:`sos.app.remote`): the library's game with the link's id,
+   updated when the link extends it (never rewound by an older link), or created; a link that
+   disagrees is kept as another game; a damaged link says why and the rules below apply.
+3. ``game=<moves>`` with ``gid=<id>`` (a game link, e.g. an embed's "Open the full game"): the
    library's game ``<id>`` if it already holds those moves (a link that is behind says so),
    updated when the link extends it, a new game when the link disagrees (both kept).
-3. ``game=<moves>`` alone (a shared position): a new game with those moves.
-4. ``size``, ``mode``, ``players`` or ``seats`` in the URL: a new game with those settings.
-5. Otherwise the most recently updated game, else a new game.
+4. ``game=<moves>`` alone (a shared position): a new game with those moves.
+5. ``size``, ``mode``, ``players`` or ``seats`` in the URL: a new game with those settings.
+6. Otherwise the most recently updated game, else a new game.
 
 Every new game is a new entry: the one shown before stays in the library. Games with no move
 are pruned (they hold nothing to lose).
@@ -33,6 +36,7 @@ from ..record import RecordError, decode_moves, load_save
 from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules
 from ..state import GameState
 from ..view import player_name, result_text
+from . import remote
 from .library import (
     GAME_PREFIX,
     LEGACY_KEY,
@@ -88,6 +92,8 @@ class GameEntry:
     updated: float  # ms since the epoch (the page formats it with the browser's Intl)
     current: bool
     finished: bool
+    #: For a game by link: the code of the link this device would send now (else "").
+    link: str = ""
 
 
 def settings_of(record: GameRecord, lang: str | None = None, embed: bool = False) -> Settings:
@@ -190,6 +196,8 @@ class AppSession:
                 return
             if self.storage == "ok":
                 self.notices.append(self.t("notice.game_missing"))
+        if "r" in wanted and self.open_link(wanted["r"]):
+            return
         code = parsed.settings.game
         if code is not None:
             rules = _rules_of(parsed.settings)
@@ -266,10 +274,48 @@ class AppSession:
         self.notices.append(self.t("notice.link_fork"))
         self._create(state.rules, seats, link, "link")
 
+    def open_link(self, code: str) -> bool:
+        """Open a game by link (``r=<code>``): see :func:`sos.app.remote.receive`. False when
+        the link cannot be used (a notice says why; nothing changes)."""
+        try:
+            link = remote.decode_link(code)
+        except remote.LinkError as error:
+            self.notices.append(self.t("remote.error", reason=error.reason_in(self.lang)))
+            return False
+        stored = self.library.get(link.game_id)
+        got = remote.receive(stored, link)
+        if got.kind == "wrong_seat" and got.error is not None:
+            self.notices.append(self.t("remote.error", reason=got.error.reason_in(self.lang)))
+            return False
+        if got.kind == "new":
+            self._create_record(got.record)
+            seat = remote.info(got.record).seat
+            who = remote.display_name(remote.info(got.record).names, seat, self.lang)
+            self.notices.append(self.t("remote.new", name=who))
+        elif got.kind == "fork":
+            self.notices.append(self.t("remote.fork"))
+            self._create_record(got.record)
+        else:
+            self._show(got.record)
+            if got.kind == "old" and stored is not None:
+                self.notices.append(
+                    self.t("remote.old", link=len(link.line), mine=stored.cursor)
+                )
+            elif got.kind == "updated":
+                self.notices.append(self.t("remote.updated", moves=len(link.line)))
+            if got.kind == "updated" or got.record.extra != (stored.extra if stored else None):
+                self.commit()
+        return True
+
+    def new_remote(self, settings: Settings, seat: int, name: str) -> None:
+        """Start a game by link with ``settings`` (board, mode, players), this device playing
+        ``seat`` (0-based) as ``name`` (optional)."""
+        self._create_record(remote.new_record(_rules_of(settings), seat, name))
+
     # ------------------------------------------------------------------ games
     def _show(self, record: GameRecord) -> None:
         self.game.interrupt()
-        self.game = GameSession(record)
+        self.game = remote.session_for(record)
 
     def _create(
         self,
@@ -279,7 +325,12 @@ class AppSession:
         origin: str,
         game_id: str = "",
     ) -> None:
-        record = GameRecord(game_id, rules, seats, tuple(line), len(line), origin=origin)
+        self._create_record(
+            GameRecord(game_id, rules, seats, tuple(line), len(line), origin=origin)
+        )
+
+    def _create_record(self, record: GameRecord) -> None:
+        game_id = record.id
         try:
             record = self.library.create(record)
         except StorageError as error:
@@ -397,6 +448,19 @@ class AppSession:
         state = record.state()
         moves = self.t("games.moves", moves=len(state.history))
         result = result_text(state, lang, record.seats)
+        link = ""
+        if remote.is_remote(record):
+            link = remote.encode_link(remote.link_of(record))
+            names = remote.info(record).names
+            if result is None:
+                who = remote.display_name(names, state.current_player(), lang)
+                result = self.t("status.turn", name=who)
+            me = remote.info(record).seat
+            players = ", ".join(
+                remote.display_name(names, s, lang) for s in range(rules.players) if s != me
+            )
+            mine = remote.display_name(names, me, lang)
+            result += " · " + self.t("remote.list", me=mine, players=players)
         if result is None:
             seat = state.current_player()
             who = player_name(lang, seat, record.seats[seat])
@@ -408,6 +472,7 @@ class AppSession:
             record.updated,
             record.id == self.game.record.id,
             state.is_terminal(),
+            link,
         )
 
     def other_lines(self) -> list[tuple[int, int, int]]:

@@ -147,6 +147,11 @@ def _entry(app: AppSession, entry: GameEntry) -> Any:
     delete.dataset.testid = "game-delete"
     delete.setAttribute("aria-label", app.t("games.delete.label", title=entry.title))
     item.append(opener, delete)
+    if entry.link:  # a game by link: the link this device would send now
+        link = element("a", "game-link", app.t("remote.list.link"))
+        link.href = f"{page_base()}?r={entry.link}"
+        link.dataset.testid = "remote-entry-link"
+        item.appendChild(link)
     return item
 
 

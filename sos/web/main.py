@@ -25,6 +25,7 @@ from sos.web import dialogs, embed
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
+from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.store import LocalStore
 
@@ -65,6 +66,7 @@ class Page:
         self.board = BoardView()
         self.hint: Action | None = None
         self.panels = Panels(self)
+        self.remote = RemotePanel(self)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
         self.apply_theme()
@@ -111,6 +113,7 @@ class Page:
         on(window, "popstate", self.on_popstate)
         on(window, "storage", self.on_storage)
         self.panels.listen()
+        self.remote.listen()
 
     def apply_theme(self) -> None:
         root = document.documentElement
@@ -130,6 +133,7 @@ class Page:
             self.app, self.board, self.computer.thinking, self.hint, dialogs.full_game_url(self.app)
         )
         render_notices(self.app)
+        self.remote.render()
         if announce:
             by_id("announce").textContent = announcement(
                 self.app.game.state, self.app.lang, self.app.game.seats

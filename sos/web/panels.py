@@ -45,6 +45,7 @@ class Panels:
     def open_settings(self, _event: Any) -> None:
         app = self.page.app
         dialogs.fill_settings(app.settings(), app.lang, app.prefs.theme)
+        self.page.remote.fill_settings()
         by_id("settings-dialog").showModal()
 
     def on_settings_submit(self, event: Any) -> None:
@@ -59,6 +60,11 @@ class Panels:
             self.page.translate()
         self.page.app.save_prefs()
         self.page.app.notices = list(parsed.notices)
+        remote = self.page.remote.chosen()  # "Play a friend" (a game by link)
+        if remote is not None:
+            self.page.app.new_remote(parsed.settings, *remote)
+            self.page.shown()
+            return
         self.page.new_game(parsed.settings)
 
     def open_share(self, _event: Any) -> None:

@@ -1,0 +1,197 @@
+"""Play a friend on another device by link (issue 15): two browser contexts are two devices,
+one in English, one in German; every move travels as a link the players send each other."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+from helpers import cell, write
+from playwright.sync_api import BrowserContext, Page, expect
+
+from sos.app import remote
+from sos.app.app import AppSession
+from sos.app.library import MemoryStore
+from sos.app.remote import decode_link
+from tests import fuzz_inputs as fz
+from tests.e2e.test_fuzz_browser import GRAB_INTERPRETER
+
+ANNA = "On this device you play Anna (Player 1)."
+
+
+def ready(page: Page) -> None:
+    page.wait_for_selector('html[data-ready="1"]', timeout=60_000)
+
+
+def open_link(page: Page, link: str) -> None:
+    page.goto(link)
+    ready(page)
+
+
+def sent_link(page: Page) -> str:
+    """The link the page offers to send (the other side's turn, or the game over)."""
+    field = page.get_by_test_id("remote-link")
+    expect(field).to_be_visible()
+    link = field.input_value()
+    assert "?r=" in link, link
+    return link
+
+
+def test_two_devices_play_a_whole_game_by_link(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    anna = new_context(locale="en-US").new_page()
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    ben = new_context(locale="de-DE", **phone).new_page()  # a phone, in German
+    anna.goto(site_url + "index.html?size=3")
+    ready(anna)
+
+    # Anna starts a game against a friend: 3 x 3, she plays Player 1.
+    anna.get_by_test_id("settings").click()
+    anna.get_by_test_id("remote").check()
+    expect(anna.get_by_test_id("remote-seat")).to_have_value("0")
+    anna.get_by_test_id("remote-name").fill("Anna")
+    anna.get_by_test_id("settings-start").click()
+    expect(anna.get_by_test_id("remote-you")).to_have_text(ANNA)
+    expect(anna.get_by_test_id("remote-status")).to_have_text("Your turn.")
+    write(anna, 0, 0, "S")
+    expect(anna.get_by_test_id("remote-status")).to_have_text(
+        "Player 2 is to move on another device: send this link."
+    )
+    first = sent_link(anna)
+    # Only this device's seat moves: a click on Player 2's turn writes nothing.
+    expect(cell(anna, 1, 1)).to_have_attribute("aria-disabled", "true")
+    cell(anna, 1, 1).click(force=True)
+    anna.keyboard.press("O")
+    expect(cell(anna, 1, 1)).to_have_text("")
+
+    # Ben (German) opens it: the game comes into his library, he is Player 2.
+    open_link(ben, first)
+    expect(ben.get_by_test_id("notice")).to_contain_text(
+        "Spiel per Link geöffnet: Auf diesem Gerät spielst du Spieler 2."
+    )
+    expect(cell(ben, 0, 0)).to_have_text("S")
+    ben.get_by_test_id("remote-my-name").fill("Ben")
+    ben.get_by_test_id("remote-my-name").press("Tab")
+    write(ben, 0, 2, "S")
+    expect(ben.get_by_test_id("remote-status")).to_have_text(
+        "Anna (Spieler 1) ist auf einem anderen Gerät am Zug: Schick diesen Link."
+    )
+    second = sent_link(ben)
+
+    open_link(anna, second)
+    expect(cell(anna, 0, 2)).to_have_text("S")
+    write(anna, 2, 0, "S")
+    third = sent_link(anna)
+
+    # Ben scores (O between two S's), so he moves again, then sends the link back.
+    open_link(ben, third)
+    write(ben, 0, 1, "O")
+    expect(ben.get_by_test_id("status")).to_contain_text("hat 1 Punkt erzielt")
+    expect(ben.get_by_test_id("remote-status")).to_have_text("Du bist am Zug.")
+    write(ben, 2, 2, "S")
+    fourth = sent_link(ben)
+
+    # Anna sees both moves, the score and that it is her turn.
+    open_link(anna, fourth)
+    expect(cell(anna, 0, 1)).to_have_text("O")
+    expect(cell(anna, 2, 2)).to_have_text("S")
+    expect(anna.get_by_test_id("score-1")).to_contain_text("1")
+    expect(anna.get_by_test_id("status")).to_have_text("Player 1 to move")
+    expect(anna.get_by_test_id("remote-status")).to_have_text("Your turn.")
+    expect(anna.get_by_test_id("remote-you")).to_have_text(ANNA)
+
+    # An out-of-date link never rewinds the game; a tampered one is refused; nothing is lost.
+    open_link(anna, first)
+    expect(anna.get_by_test_id("notice")).to_contain_text(
+        "This link is older than your game (1 moves, yours has 5); your game is shown."
+    )
+    expect(anna.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(5)
+    code = fourth.split("?r=", 1)[1]
+    flipped = code[:-2] + ("A" if code[-2] != "A" else "B") + code[-1]
+    open_link(anna, fourth.replace(code, flipped))
+    expect(anna.get_by_test_id("notice")).to_contain_text(
+        "This game link could not be used: it was changed or damaged on the way"
+    )
+    expect(cell(anna, 2, 2)).to_have_text("S")  # her game is shown, as it was
+
+    # Anna finishes: each O scores, so she keeps the turn to the end.
+    for row, col in ((1, 1), (1, 0), (1, 2), (2, 1)):
+        write(anna, row, col, "O")
+    expect(anna.locator("#result-text")).to_have_text("Player 1 wins, 5–1")
+    expect(anna.get_by_test_id("remote-status")).to_have_text(
+        "Game over. Send the link so everyone sees the result."
+    )
+    last = sent_link(anna)
+    open_link(ben, last)
+    expect(ben.locator("#result-text")).to_have_text("Spieler 1 gewinnt, 5–1")
+    expect(ben.get_by_test_id("remote-status")).to_contain_text("Spiel vorbei")
+
+    # Ben's library lists the game with the names, the result and the last link.
+    ben.get_by_test_id("games").click()
+    entry = ben.get_by_test_id("game-entry").filter(has_text="Per Link")
+    expect(entry).to_contain_text("Spieler 1 gewinnt, 5–1")
+    expect(entry).to_contain_text("du: Ben (Spieler 2) · Anna (Spieler 1)")
+    href = entry.get_by_test_id("remote-entry-link").get_attribute("href")
+    assert href is not None
+    listed, received = (decode_link(link.split("?r=", 1)[1]) for link in (href, last))
+    assert listed.game_id == received.game_id and listed.line == received.line
+    assert len(listed.line) == 9 and listed.names == ("Anna", "Ben")
+
+
+#: Runs in the page's Pyodide and in CPython: each code's fate (the link, or the error's key).
+_DECODE = """
+import json as _json
+from sos.app.remote import LinkError as _LinkError, decode_link as _decode
+
+def _fate(code):
+    try:
+        return repr(_decode(code))
+    except _LinkError as error:
+        return error.key
+    except Exception as error:  # any other exception is a bug the test reports
+        return f"CRASH {type(error).__name__}: {error}"
+
+_json.dumps([_fate(code) for code in _json.loads(REMOTE_CODES)])
+"""
+
+
+def _fates(codes: list[str]) -> Any:
+    scope: dict[str, Any] = {"REMOTE_CODES": json.dumps(codes)}
+    exec(compile(_DECODE, "<decode>", "exec"), scope)  # the same code as in the page
+    return scope["_json"].dumps([scope["_fate"](code) for code in codes])
+
+
+def test_fuzzed_links_give_the_predicted_notice_and_decode_alike_in_pyodide(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    rng = random.Random(15)
+    page = new_context().new_page()
+    for number in range(4):  # whole start-ups with a damaged (or intact) link
+        code = fz.remote_code(rng)
+        if number:
+            page.evaluate("localStorage.clear()")  # each start as on a new device
+        app = AppSession(MemoryStore(), lambda: 1.0, lambda: "cpython1", "en")
+        app.start([("r", code)])
+        page.goto(site_url + "index.html?r=" + quote(code, safe=""))
+        ready(page)
+        notices = page.locator("#notice-list li")
+        expect(notices).to_have_text(app.notices)
+        assert len(app.notices) == 1 and app.notices[0].endswith("."), app.notices
+        expect(page.get_by_test_id("remote-panel")).to_be_visible(
+            visible=remote.is_remote(app.game.record)
+        )
+    codes = [fz.remote_code(rng) for _ in range(300)]
+    page.evaluate(GRAB_INTERPRETER)
+    got = page.evaluate(
+        """(codes) => { __py.globals.set('REMOTE_CODES', JSON.stringify(codes));
+          const out = __py.runPython(DECODE); __py.globals.delete('REMOTE_CODES'); return out; }""".replace(
+            "DECODE", json.dumps(_DECODE)
+        ),
+        codes,
+    )
+    assert json.loads(got) == json.loads(_fates(codes))
+    assert not any(fate.startswith("CRASH") for fate in json.loads(got))

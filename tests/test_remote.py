@@ -1,0 +1,386 @@
+"""Games by link (sos.app.remote): the link format, each kind of damage with its own error, what
+a device does with a link (new, updated, out of date, fork, a move for its seat), the session
+that lets only this device's seat move -- and two devices playing a whole game, in CPython."""
+
+from __future__ import annotations
+
+import binascii
+import itertools
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sos import Action, Rules
+from sos.app import remote
+from sos.app.app import AppSession
+from sos.app.library import GAME_PREFIX, MemoryStore, dump_game, load_game
+from sos.app.remote import (
+    ALPHABET,
+    LinkError,
+    RemoteLink,
+    RemoteSession,
+    WrongSeatError,
+    decode_link,
+    encode_link,
+)
+from sos.i18n import LANGUAGES
+from sos.params import Settings
+from sos.state import IllegalActionError, new_game
+from sos.view import result_text
+from tests import fuzz_inputs as fz
+
+randoms = st.randoms(use_true_random=False)
+
+
+def play_random(rules: Rules, rng: random.Random, plies: int | None = None) -> tuple[Action, ...]:
+    return fz.random_game(rules, rng, plies).history
+
+
+# ---------------------------------------------------------------------------- an independent
+# writer of the documented format (module docstring), to forge links the app never makes.
+
+
+def forge(
+    size: int = 3,
+    mode: int = 0,
+    players: int = 2,
+    sender: int = 0,
+    game_id: str = "g1",
+    names: list[bytes] | None = None,
+    moves: list[tuple[int, int]] | None = None,
+    count: int | None = None,
+    version: int = 1,
+) -> str:
+    bits, width = "", 0
+
+    def put(value: int, n: int) -> None:
+        nonlocal bits
+        bits += format(value, f"0{n}b")
+
+    put(size - 3, 4)
+    put(mode, 1)
+    put(players - 2, 2)
+    put(sender, 2)
+    put(len(game_id) - 1, 5)
+    for ch in game_id:
+        put(ALPHABET.index(ch), 6)
+    for raw in names if names is not None else [b""] * players:
+        put(len(raw), 7)
+        for byte in raw:
+            put(byte, 8)
+    moves = moves or []
+    put(len(moves) if count is None else count, 8)
+    width = max(1, (size * size - 1).bit_length())
+    for cell, letter in moves:
+        put(cell, width)
+        put(letter, 1)
+    bits += "0" * (-len(bits) % 6)
+    body = "".join(ALPHABET[int(bits[i : i + 6], 2)] for i in range(0, len(bits), 6))
+    head = ALPHABET[version]
+    crc = binascii.crc32((head + body).encode()) & 0xFFFFFF
+    check = "".join(ALPHABET[(crc >> s) & 63] for s in (18, 12, 6, 0))
+    return head + check + body
+
+
+def reason(code: str) -> LinkError:
+    with pytest.raises(LinkError) as caught:
+        decode_link(code)
+    for lang in LANGUAGES:  # every reason has its text in every language
+        assert caught.value.reason_in(lang)
+    return caught.value
+
+
+# ---------------------------------------------------------------------------- the format
+
+
+def test_forged_link_matches_the_documented_format() -> None:
+    code = forge(4, 1, 3, 2, "ab9", [b"Anna", b"", "Zoë".encode()], [(5, 0), (0, 1)])
+    link = decode_link(code)
+    assert link == RemoteLink(
+        "ab9",
+        Rules(4, 4, "simple", 3),
+        (Action(1, 1, "S"), Action(0, 0, "O")),
+        2,
+        ("Anna", "", "Zoë"),
+    )
+    assert encode_link(link) == code
+
+
+@settings(max_examples=300, deadline=None)
+@given(rng=randoms)
+def test_round_trip(rng: random.Random) -> None:
+    link = fz.remote_link(rng)
+    code = encode_link(link)
+    assert code[0] == "B" and all(ch in ALPHABET for ch in code)
+    assert decode_link(code) == link
+
+
+def test_full_12x12_game_is_short_enough_for_messengers() -> None:
+    rng = random.Random(7)
+    lengths = []
+    for _ in range(20):
+        line = play_random(Rules.square(12), rng)
+        assert len(line) == 144
+        code = encode_link(
+            RemoteLink("k3j9x0q2ab", Rules.square(12), line, 0, ("Annalena", "Benjamin"))
+        )
+        lengths.append(len(code))
+    assert set(lengths) == {259}  # the README's figure: fixed width, 9 bits a move
+    url = remote.link_url("https://someone.github.io/sos/index.html", "x" * 259)
+    assert len(url) < 320
+
+
+def test_names_are_cleaned_and_cut() -> None:
+    assert remote.clean_name("  Anna \n\t Lena\u0000 ") == "Anna Lena"
+    assert remote.clean_name("x" * 40) == "x" * remote.MAX_NAME
+    long = RemoteLink("a", Rules.square(3), (), 0, ("😀" * 40, ""))
+    assert decode_link(encode_link(long)).names[0] == "😀" * remote.MAX_NAME
+
+
+@pytest.mark.parametrize(
+    ("code", "key"),
+    [
+        ("", "empty"),
+        ("B%20x", "unreadable"),
+        ("BAAAA.", "unreadable"),
+        (forge(version=2), "version"),
+        ("BAAA", "truncated"),
+        (forge(size=13), "rules"),
+        (forge(size=18), "rules"),
+        (forge(sender=2), "sender"),
+        (forge(sender=3, players=3, names=[b"", b"", b""]), "sender"),
+        (forge(game_id="ab-c"), "game_id"),
+        (forge(names=[b"\xff\xfe", b""]), "names"),
+        (forge(names=[b"a\x07b", b""]), "names"),
+        (forge(names=[b" Anna", b""]), "names"),
+        (forge(moves=[(0, 0)] * 10), "too_many"),
+        (forge(moves=[(9, 0)]), "off_board"),
+        (forge(moves=[(15, 1)]), "off_board"),
+        (forge(moves=[(4, 0), (4, 1)]), "taken"),
+        # simple mode: the first SOS (S a1, O b1, S c1) ends the game; one more move is too many
+        (forge(mode=1, moves=[(0, 0), (1, 1), (2, 0), (8, 0)]), "over"),
+    ],
+)
+def test_each_kind_of_damage_has_its_own_error(code: str, key: str) -> None:
+    error = reason(code)
+    assert error.key == key, error
+
+
+def test_illegal_move_errors_name_the_move() -> None:
+    error = reason(forge(moves=[(4, 0), (0, 1), (4, 1)]))
+    assert str(error) == "move 3 (O@b2) is on square b2, which is already written"
+    assert error.reason_in("de") == ("Zug 3 (O@b2) steht auf Feld b2, das schon beschrieben ist")
+
+
+def test_every_truncation_and_every_changed_character_is_caught() -> None:
+    rng = random.Random(3)
+    rules = Rules.square(5, players=3)
+    code = encode_link(RemoteLink("abc123", rules, play_random(rules, rng, 12), 1, ("A", "B", "")))
+    for end in range(1, len(code)):
+        assert reason(code[:end]).key == "truncated"
+    assert reason(code + "A").key == "too_long"
+    kinds = set()
+    for i, ch in itertools.product(range(len(code)), ALPHABET):
+        if ch != code[i]:
+            changed = code[:i] + ch + code[i + 1 :]
+            kinds.add(reason(changed).key)  # never accepted
+    assert kinds <= {"version", "checksum", "truncated", "too_long"}
+    last = code[:-1] + ("A" if code[-1] != "A" else "B")
+    assert reason(last).key == "checksum"
+
+
+@settings(max_examples=500, deadline=None)
+@given(rng=randoms)
+def test_mutated_codes_decode_to_legal_games_or_say_why(rng: random.Random) -> None:
+    code = fz.remote_code(rng)
+    try:
+        link = decode_link(code)
+    except LinkError as error:
+        for lang in LANGUAGES:
+            sentence = error.reason_in(lang)
+            assert sentence and "\n" not in sentence and len(sentence) < 200
+        return
+    state = new_game(link.rules)
+    for action in link.line:
+        state.apply(action)  # every move legal
+    assert decode_link(encode_link(link)) == link
+
+
+# ---------------------------------------------------------------------------- two devices
+
+
+def device(
+    query: list[tuple[str, str]] | None = None, store: MemoryStore | None = None, lang: str = "en"
+) -> AppSession:
+    ids = (f"{lang}id{n}" for n in itertools.count())
+    clock = itertools.count(1_000)
+    app = AppSession(store or MemoryStore(), lambda: float(next(clock)), lambda: next(ids), lang)
+    app.start(query or [])
+    return app
+
+
+def reopen(app: AppSession, code: str) -> AppSession:
+    """The same device (same storage) opening a link in a new page."""
+    return device([("r", code)], app.library.store, app.browser_lang)  # type: ignore[arg-type]
+
+
+def code_of(app: AppSession) -> str:
+    app.commit()
+    return encode_link(remote.link_of(app.game.to_record()))
+
+
+def test_two_devices_play_a_whole_game() -> None:
+    anna = device()
+    anna.new_remote(Settings(3), 0, "Anna")
+    game = anna.game
+    assert isinstance(game, RemoteSession) and game.human_to_move()
+    game.play(Action.parse("S@a1"))
+    assert not game.human_to_move() and game.waiting_for() == 1
+    with pytest.raises(WrongSeatError):
+        game.play(Action.parse("S@b2"))  # Player 2's turn: not this device's
+    first = code_of(anna)
+
+    ben = device([("r", first)], lang="de")
+    assert isinstance(ben.game, RemoteSession)
+    assert ben.game.remote.seat == 1 and ben.game.remote.names == ("Anna", "")
+    assert ben.notices == ["Spiel per Link geöffnet: Auf diesem Gerät spielst du Spieler 2."]
+    assert ben.game.record.id == anna.game.record.id
+    assert ben.game.set_name("Ben")
+    ben.game.play(Action.parse("S@c1"))
+    anna = reopen(anna, code_of(ben))
+    assert anna.notices == ["Link opened: the game now has 2 moves."]
+    assert anna.game.remote.names == ("Anna", "Ben")  # type: ignore[attr-defined]
+    anna.game.play(Action.parse("S@a3"))
+    third = code_of(anna)
+
+    ben = reopen(ben, third)
+    ben.game.play(Action.parse("O@b1"))  # scores: Ben moves again
+    assert ben.game.human_to_move() and ben.game.state.scores == (0, 1)
+    ben.game.play(Action.parse("S@c3"))
+    fourth = code_of(ben)
+
+    anna = reopen(anna, fourth)
+    assert anna.game.state.scores == (0, 1) and anna.game.human_to_move()
+    assert len(anna.game.line) == 5
+    # Out of date: never rewinds.
+    old = reopen(anna, first)
+    assert old.notices == [
+        "This link is older than your game (1 moves, yours has 5); your game is shown."
+    ]
+    assert len(old.game.line) == 5
+    # Damaged: refused with its reason, the game is shown as it was, storage untouched.
+    before = dict(anna.library.store.data)  # type: ignore[attr-defined]
+    bad = reopen(anna, fourth[:-1] + ("A" if fourth[-1] != "A" else "B"))
+    assert bad.notices == [
+        "This game link could not be used: it was changed or damaged on the way (its check "
+        "code does not match). Nothing was changed."
+    ]
+    assert bad.game.record.id == anna.game.record.id and len(bad.game.line) == 5
+    assert {k: v for k, v in bad.library.store.data.items() if k.startswith(GAME_PREFIX)} == {  # type: ignore[attr-defined]
+        k: v for k, v in before.items() if k.startswith(GAME_PREFIX)
+    }
+    for text in ("O@b2", "O@a2", "O@c2", "O@b3"):
+        anna.game.play(Action.parse(text))
+    assert anna.game.state.is_terminal()
+    last = code_of(anna)
+    ben = reopen(ben, last)
+    assert result_text(ben.game.state, "en") == result_text(anna.game.state, "en")
+    assert result_text(ben.game.state, "en") == "Player 1 wins, 5–1"
+    entry = next(e for e in ben.entries() if e.id == anna.game.record.id)
+    assert entry.detail.endswith(
+        "Spieler 1 gewinnt, 5–1 · Per Link · du: Ben (Spieler 2) · Anna (Spieler 1)"
+    )
+    assert decode_link(entry.link).line == decode_link(last).line
+
+
+def test_a_move_for_this_devices_seat_made_elsewhere_is_refused() -> None:
+    anna = device()
+    anna.new_remote(Settings(4), 0, "")
+    anna.game.play(Action.parse("S@a1"))
+    ben = device([("r", code_of(anna))])
+    ben.game.play(Action.parse("S@d4"))
+    anna = reopen(anna, code_of(ben))
+    assert anna.game.human_to_move()
+    # Someone with Ben's link moves for Anna too and sends it to her.
+    state = anna.game.state.clone()
+    state.apply(Action.parse("O@b2"))
+    forged = RemoteLink(anna.game.record.id, state.rules, state.history, 1, ("", ""))
+    refused = reopen(anna, encode_link(forged))
+    assert refused.notices == [
+        "This game link could not be used: it has a move for your seat (Player 1) that was not "
+        "made on this device. Nothing was changed."
+    ]
+    assert len(refused.game.line) == 2 and refused.game.human_to_move()
+
+
+def test_a_disagreeing_link_keeps_both_games() -> None:
+    anna = device()
+    anna.new_remote(Settings(4), 0, "")
+    anna.game.play(Action.parse("S@a1"))
+    code = code_of(anna)
+    ben = device([("r", code)])
+    ben.game.play(Action.parse("S@d4"))
+    # Anna's device meanwhile has another line of the game (e.g. restored from elsewhere).
+    other = RemoteLink(anna.game.record.id, Rules.square(4), (Action.parse("O@c3"),), 1, ("", ""))
+    forked = reopen(anna, encode_link(other))
+    assert forked.notices == [
+        "This link disagrees with the moves of your game; both games are kept."
+    ]
+    assert forked.game.record.id != anna.game.record.id
+    assert forked.game.remote.seat == 0  # type: ignore[attr-defined]
+    kept = forked.library.get(anna.game.record.id)
+    assert kept is not None and kept.line == (Action.parse("S@a1"),)
+
+
+def test_undo_takes_back_only_this_devices_moves_since_the_last_link() -> None:
+    anna = device()
+    anna.new_remote(Settings(4), 0, "")
+    game = anna.game
+    game.play(Action.parse("S@a1"))
+    assert game.can_undo() and game.undo() and game.cursor == 0
+    assert game.redo() and game.cursor == 1
+    ben = device([("r", code_of(anna))])
+    assert not ben.game.can_undo() and not ben.game.undo()  # Anna's move: not Ben's to undo
+    ben.game.play(Action.parse("S@d4"))
+    assert ben.game.can_undo()
+    anna = reopen(anna, code_of(ben))
+    assert not anna.game.can_undo()  # Ben's move, received by link
+    anna.game.go_to(0)
+    assert not anna.game.human_to_move()  # an earlier position is shown: no move from there
+    with pytest.raises(WrongSeatError):
+        anna.game.play(Action.parse("O@b2"))
+    anna.game.go_to(2)
+    with pytest.raises(IllegalActionError):
+        anna.game.play(Action.parse("O@a1"))  # a written square: the engine's error
+    assert anna.game.cursor == 2
+
+
+def test_remote_data_survives_saving_and_damage() -> None:
+    anna = device()
+    anna.new_remote(Settings(5, players=3), 2, "Zoë")
+    anna.commit()
+    stored = load_game(dump_game(anna.game.to_record()))
+    assert remote.is_remote(stored) and remote.info(stored) == remote.RemoteInfo(
+        2, ("", "", "Zoë"), 0
+    )
+    damaged = remote.info(replace(stored, extra={"seat": "x", "names": 5, "base": -1}))
+    assert damaged == remote.RemoteInfo(0, ("", "", ""), 0)
+    with pytest.raises(ValueError):
+        remote.new_record(Rules.square(3), 2, "")
+
+
+def test_three_players_each_device_takes_the_seat_to_move() -> None:
+    a = device()
+    a.new_remote(Settings(4, players=3), 0, "A")
+    a.game.play(Action.parse("S@a1"))
+    b = device([("r", code_of(a))])
+    assert b.game.remote.seat == 1  # type: ignore[attr-defined]
+    b.game.play(Action.parse("S@d4"))
+    c = device([("r", code_of(b))])
+    assert c.game.remote.seat == 2 and c.game.human_to_move()  # type: ignore[attr-defined]
+    c.game.play(Action.parse("O@c3"))
+    a = reopen(a, code_of(c))
+    assert a.game.human_to_move() and len(a.game.line) == 3
