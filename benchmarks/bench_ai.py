@@ -10,6 +10,9 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
 * ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
 * ``strength``  hard vs medium and medium vs easy, ``--games`` games on 6x6, 8x8 and 10x10,
                 seats swapped every game; win/draw/loss of the first-named level.
+* ``vs-perfect`` hard vs perfect on small boards (``--boards``, default 3x3, 3x4, 3x5, 4x4),
+                ``--games`` games per board and mode, seats swapped, at the node budget that
+                stands for the page's 1.2 s; W/D/L of hard (target: no loss).
 * ``steps``     longest single generator step (ms) of hard 8x8 and perfect 4x4, GC pauses.
 * ``proofs``    exact values of small boards by the solver (and its time).
 * ``pyodide``   runs ``node benchmarks/pyodide_bench.mjs`` (the same figures under Pyodide in
@@ -340,6 +343,67 @@ def strength(
     return out
 
 
+#: Node budgets per hard move that stand for the page's time budget in the browser
+#: (hard_budget: 1.2 s up to 7x7 = 33 000 nodes, 0.4 s on larger boards = 8 000 nodes;
+#: see RESULTS.md, "Nodes hard searches").
+PAGE_NODES: dict[int, int] = {3: 33_000, 4: 33_000, 5: 33_000, 6: 33_000, 7: 33_000}
+#: Small boards of the hard-vs-perfect section (rows, cols).
+PERFECT_BOARDS = ((3, 3), (3, 4), (3, 5), (4, 4))
+
+_perfect_solvers: dict[tuple[int, int, str], Solver] = {}
+
+
+def _vs_perfect_game(args: tuple[int, int, str, int, int | None]) -> int:
+    """One game of hard (node budget ``nodes``) against perfect; +1/0/-1 for hard, which
+    sits first on even games. The perfect player's solver (and its table) is shared by the
+    games of one process and board, which only saves time: its play is exact either way."""
+    rows, cols, mode, index, nodes = args
+    hard = make_agent("hard", seed=1000 + index)
+    hard.budget = None  # type: ignore[attr-defined]
+    hard.node_budget = nodes  # type: ignore[attr-defined]
+    perfect = make_agent("perfect", seed=2000 + index)
+    key = (rows, cols, mode)
+    if key not in _perfect_solvers:
+        _perfect_solvers[key] = Solver()
+    perfect.solver = _perfect_solvers[key]  # type: ignore[attr-defined]
+    seats = [hard, perfect] if index % 2 == 0 else [perfect, hard]
+    state = new_game(Rules(rows, cols, mode))  # type: ignore[arg-type]
+    while not state.is_terminal():
+        state.apply(seats[state.current_player()].choose_action(state))
+    me = 0 if index % 2 == 0 else 1
+    diff = state.scores[me] - state.scores[1 - me]
+    return (diff > 0) - (diff < 0)
+
+
+def vs_perfect(
+    games: int, jobs: int, boards: tuple[tuple[int, int], ...] = PERFECT_BOARDS,
+    nodes: int | None = None,
+) -> dict[str, dict[str, int]]:
+    """hard vs perfect, ``games`` games per board and mode, seats swapped every game, at the
+    node budget standing for the page's (``nodes``, default :data:`PAGE_NODES`); W/D/L of
+    hard. Target: no loss."""
+    out: dict[str, dict[str, int]] = {}
+    for rows, cols in boards:
+        for mode in ("general", "simple"):
+            per_move = nodes if nodes is not None else PAGE_NODES[max(rows, cols)]
+            tasks = [(rows, cols, mode, i, per_move) for i in range(games)]
+            start = time.perf_counter()
+            if jobs > 1:
+                with ProcessPoolExecutor(jobs) as pool:
+                    results = list(pool.map(_vs_perfect_game, tasks))
+            else:
+                results = [_vs_perfect_game(t) for t in tasks]
+            wdl = {"win": results.count(1), "draw": results.count(0), "loss": results.count(-1)}
+            name = f"hard-vs-perfect {rows}x{cols} {mode}"
+            out[name] = wdl
+            print(
+                f"  {name}: W/D/L {wdl['win']}/{wdl['draw']}/{wdl['loss']} at {per_move} nodes "
+                f"a move ({time.perf_counter() - start:.0f} s; target: no loss)",
+                flush=True,
+            )
+    return out
+
+
 PROOFS = [
     (3, 3, "general"), (3, 3, "simple"), (3, 4, "general"), (3, 4, "simple"),
     (4, 4, "general"), (4, 4, "simple"), (3, 5, "general"), (3, 5, "simple"),
@@ -383,6 +447,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="strength: index (and seeds) of the first game, for a fresh sample")
     parser.add_argument("--pairings", default="hard-medium,medium-easy",
                         help="strength: comma list of FIRST-SECOND levels")
+    parser.add_argument("--boards", default="3x3,3x4,3x5,4x4",
+                        help="vs-perfect: comma list of ROWSxCOLS boards")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--proof-limit", type=float, default=120.0)
@@ -432,6 +498,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             args.games, budget, args.jobs, parse_nodes(args.hard_nodes), sizes,
             args.first_game, pairings,
         )
+    if "vs-perfect" in sections:
+        boards = tuple(
+            (int(b.split("x")[0]), int(b.split("x")[1])) for b in args.boards.split(",")
+        )
+        print(f"vs-perfect: {args.games} games per board and mode, seats swapped:")
+        figures["vs_perfect"] = vs_perfect(args.games, args.jobs, boards)
     if "pyodide" in sections:
         figures["pyodide"] = pyodide_ratio(figures, sections)
     if "browser" in sections:

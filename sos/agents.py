@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, Literal, NamedTuple, TypeVar
 
 from .notation import Action
 from .rules import Rules
@@ -65,6 +65,10 @@ HARD_TENSION: Final = 3
 #: if that runs out, the heuristic search gets the rest.
 ENDGAME_EMPTIES: Final = 18
 ENDGAME_SHARE: Final = 0.5
+#: On boards of at most :data:`PERFECT_MAX_CELLS` squares (two players) ``hard`` proves its
+#: move from the first move on (:meth:`sos.solver.Solver.secure_action`: first a move that
+#: draws at least, then a win), with up to this share of its budget.
+SMALL_PROOF_SHARE: Final = 0.8
 #: Entries of ``hard``'s endgame table before it is replaced (about 100 bytes each).
 ENDGAME_TT_LIMIT: Final = 300_000
 #: Chance that ``easy`` takes an open SOS when there is one.
@@ -162,14 +166,23 @@ class MediumAgent(Agent):
 class HardAgent(Agent):
     """Iterative-deepening alpha-beta within ``budget`` seconds of search time per move.
 
-    With two players and at most :data:`ENDGAME_EMPTIES` empty squares, up to
-    :data:`ENDGAME_SHARE` of the budget first goes to proving a win, else a draw, with the
-    exact solver (:attr:`endgame`, whose table is kept between moves); a proven move is
-    played at once, otherwise the search gets what is left of the budget.
+    ``budget="auto"`` (the default, what :func:`make_agent` gives) takes the page's budget
+    for the board of the state to play, :func:`hard_budget`: 1.2 s up to 7x7, 0.4 s on larger
+    boards. ``node_budget`` (nodes per move) instead of, or besides, the time budget makes its
+    play independent of the machine's speed and load (tests, benchmarks); ``budget=None``
+    drops the time limit.
 
-    ``node_budget`` (nodes per move) instead of, or besides, the time budget makes its play
-    independent of the machine's speed and load (tests, benchmarks); ``budget=None`` drops
-    the time limit.
+    With two players, the exact solver (:attr:`endgame`, whose table is kept between moves)
+    first tries to prove a move:
+
+    * on boards of at most :data:`PERFECT_MAX_CELLS` squares, from the first move on, with up
+      to :data:`SMALL_PROOF_SHARE` of the budget: a move that draws at least, then, if the
+      budget allows, one that wins (:meth:`sos.solver.Solver.secure_action`; the 4x4 opening
+      book answers the first moves there);
+    * on larger boards with at most :data:`ENDGAME_EMPTIES` empty squares, with up to
+      :data:`ENDGAME_SHARE`: a win, else a draw (:meth:`sos.solver.Solver.result_action`).
+
+    A proven move is played at once; otherwise the search gets what is left of the budget.
     """
 
     level = "hard"
@@ -177,31 +190,42 @@ class HardAgent(Agent):
     def __init__(
         self,
         seed: int | None = None,
-        budget: float | None = HARD_BUDGET,
+        budget: float | Literal["auto"] | None = "auto",
         node_budget: int | None = None,
     ) -> None:
         super().__init__(seed)
-        self.budget = budget
+        #: Search seconds per move; ``"auto"``: :func:`hard_budget` of the game's rules.
+        self.budget: float | Literal["auto"] | None = budget
         self.node_budget = node_budget
-        self.searcher = AlphaBeta(budget=budget, rng=self.rng, node_budget=node_budget)
+        self.searcher = AlphaBeta(budget=None, rng=self.rng, node_budget=node_budget)
         self.searcher.tension = HARD_TENSION
-        #: Endgame prover (two players), its table kept from move to move of a game.
-        self.endgame = Solver(use_book=False, tt_limit=ENDGAME_TT_LIMIT)
+        #: Endgame prover (two players), its table kept from move to move of a game; on 4x4
+        #: it reads the opening book (where the page has put it, see ``sos.solver``).
+        self.endgame = Solver(tt_limit=ENDGAME_TT_LIMIT)
 
     def plan(self, state: GameState) -> Generator[None, None, Action]:
         _check_playable(state)
-        budget = self.budget
+        budget = hard_budget(state.rules) if self.budget == "auto" else self.budget
         node_budget = self.node_budget
-        if state.rules.players == 2 and state.empty_squares <= ENDGAME_EMPTIES:
-            # Endgame: first try to prove a win (or a draw) within a share of the budget.
-            share_s = None if budget is None else budget * ENDGAME_SHARE
-            share_n = None if node_budget is None else int(node_budget * ENDGAME_SHARE)
+        rules = state.rules
+        small = rules.cells <= PERFECT_MAX_CELLS
+        if rules.players == 2 and (small or state.empty_squares <= ENDGAME_EMPTIES):
+            # Endgame (or a small board): first try to prove a move within a share of the
+            # budget. On a small board a move proven to draw is kept while a win is sought.
+            share = SMALL_PROOF_SHARE if small else ENDGAME_SHARE
+            share_s = None if budget is None else budget * share
+            share_n = None if node_budget is None else int(node_budget * share)
             before = self.endgame.nodes
             start = self.endgame.pacer.spent
             try:
-                action, _ = yield from self.endgame.result_action(
-                    state, self.rng, share_s, share_n
-                )
+                if small:
+                    action, _, _ = yield from self.endgame.secure_action(
+                        state, self.rng, share_s, share_n
+                    )
+                else:
+                    action, _ = yield from self.endgame.result_action(
+                        state, self.rng, share_s, share_n
+                    )
                 if action is not None:
                     return action
             except SearchTimeout:

@@ -31,6 +31,7 @@ from .search import (
     STEP_SECONDS,
     Pacer,
     Position,
+    SearchTimeout,
     drain,
     move_action,
     run_to_end,
@@ -284,11 +285,11 @@ class Solver:
         pos = Position(state)
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)  # (loads the book: not counted against the budget)
         pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
         pacer.before_pause = self._free_stale
         unlimited, self.pacer = self.pacer, pacer
         try:
-            yield from self._prepare(pos)
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
             moves = _shuffled_moves(pos, rng)
@@ -298,6 +299,63 @@ class Solver:
                 if move >= 0:
                     return move_action(move, pos.cols), result
             return None, -1
+        finally:
+            unlimited.nodes += pacer.nodes
+            unlimited.spent += pacer.stop()
+            self.pacer = unlimited
+
+    def secure_action(
+        self,
+        state: GameState,
+        rng: random.Random | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> Generator[None, None, tuple[Action | None, int, bool]]:
+        """An action proven not to lose, then, as the budget allows, one proven to win.
+
+        Two players only. Like :meth:`result_action` (final score difference, null-window
+        tests, the same move order), but in the safer order for a bounded budget: first the
+        first action that keeps at least a draw, then the actions (that one first) are tested
+        for a win. When the budget runs out during the second stage, the drawing action found
+        in the first is returned.
+
+        Returns:
+            ``(action, result, settled)``: ``result`` +1 (``action`` wins against any
+            defence), 0 (it draws at least) or -1 with ``action`` None (every action loses
+            against best play); ``settled`` is True when ``result`` is the game's result under
+            best play (False: a draw is proven, and the budget ran out before a win was either
+            found or ruled out).
+
+        Raises:
+            ValueError: if the game is over. TooManyPlayersError: with more than two players.
+            SearchTimeout: when the budget is spent before any action is proven to draw
+                (the table keeps what was proven).
+        """
+        if state.rules.players != 2:
+            raise TooManyPlayersError("secure_action() is defined for two players")
+        pos = Position(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)  # (loads the book: not counted against the budget)
+        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
+        pacer.before_pause = self._free_stale
+        unlimited, self.pacer = self.pacer, pacer
+        try:
+            me = pos.to_move
+            lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
+            moves = _shuffled_moves(pos, rng)
+            # A future value of at least -lead draws; at least 1 - lead wins.
+            safe = yield from self._first_reaching(pos, moves, -lead)
+            if safe < 0:
+                return None, -1, True
+            rest = [safe] + [m for m in moves if m != safe]
+            try:
+                win = yield from self._first_reaching(pos, rest, 1 - lead)
+            except SearchTimeout:
+                return move_action(safe, pos.cols), 0, False
+            if win >= 0:
+                return move_action(win, pos.cols), 1, True
+            return move_action(safe, pos.cols), 0, True
         finally:
             unlimited.nodes += pacer.nodes
             unlimited.spent += pacer.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 import pytest
 
@@ -16,7 +17,7 @@ from sos.agents import (
     levels_for,
     make_agent,
 )
-from sos.search import run_to_end
+from sos.search import AlphaBeta, SearchResult, run_to_end
 from sos.solver import solve_actions
 
 
@@ -158,3 +159,41 @@ def test_analysis() -> None:
     assert not rough.exact and rough.action is not None
     done = analyse(GameState.from_text("SOS/OOO/SOS"))
     assert done.action is None and done.exact
+
+
+def test_hard_budget_belongs_to_the_agent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # make_agent("hard") searches as long as the page's budget for the board it is given.
+    seen: list[float | None] = []
+    real_search = AlphaBeta.search
+
+    def spy(self: AlphaBeta, state: GameState) -> Generator[None, None, SearchResult]:
+        seen.append(self.budget)
+        return real_search(self, state)
+
+    monkeypatch.setattr(AlphaBeta, "search", spy)
+    monkeypatch.setattr(agents, "HARD_BUDGET", 0.01)
+    monkeypatch.setattr(agents, "HARD_BUDGET_SMALL", 0.02)
+    hard = make_agent("hard", seed=0)
+    assert hard.budget == "auto"  # type: ignore[attr-defined]
+    hard.choose_action(new_game(Rules.square(8)))
+    hard.choose_action(new_game(Rules.square(6)))
+    assert seen == [agents.hard_budget(Rules.square(8)), agents.hard_budget(Rules.square(6))]
+    assert seen == [0.01, 0.02]
+    hard.budget = 0.03  # type: ignore[attr-defined]  # an explicit budget still wins
+    hard.choose_action(new_game(Rules.square(8)))
+    assert seen[-1] == 0.03
+
+
+@pytest.mark.parametrize(("rows", "cols", "mode"), [(3, 3, "general"), (4, 4, "simple")])
+def test_hard_holds_perfect_play_on_small_boards(rows: int, cols: int, mode: str) -> None:
+    # On boards of at most 16 squares hard proves a move that keeps at least a draw (the
+    # 4x4 book answers the opening): each of its moves keeps the exact result (solver).
+    perfect = make_agent("perfect", seed=3)
+    for g in range(2):
+        hard = HardAgent(seed=g, budget=None, node_budget=33_000)
+        state = new_game(Rules(rows, cols, mode))  # type: ignore[arg-type]
+        seats = [hard, perfect] if g % 2 == 0 else [perfect, hard]
+        while not state.is_terminal():
+            agent = seats[state.current_player()]
+            state.apply(agent.choose_action(state))
+        assert state.returns()[0 if g % 2 == 0 else 1] >= 0  # a draw or a win
