@@ -13,6 +13,9 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
 * ``vs-perfect`` hard vs perfect on small boards (``--boards``, default 3x3, 3x4, 3x5, 4x4),
                 ``--games`` games per board and mode, seats swapped, at the node budget that
                 stands for the page's 1.2 s; W/D/L of hard (target: no loss).
+* ``accuracy``  hard's move and the hint's sign against the exact values of the data set
+                ``tests/data/positions.txt`` (``scripts/build_positions.py``), by board and
+                by empty squares.
 * ``steps``     longest single generator step (ms) of hard 8x8 and perfect 4x4, GC pauses.
 * ``proofs``    exact values of small boards by the solver (and its time).
 * ``pyodide``   runs ``node benchmarks/pyodide_bench.mjs`` (the same figures under Pyodide in
@@ -404,6 +407,105 @@ def vs_perfect(
     return out
 
 
+#: Node budget standing for the Hint button's 1.0 s (analyse_steps' default) in the browser.
+HINT_NODES = 28_000
+POSITIONS_PATH = os.path.join(ROOT, "tests", "data", "positions.txt")
+
+
+def load_positions(path: str = POSITIONS_PATH) -> list[dict[str, Any]]:
+    """The accuracy data set (format: scripts/build_positions.py)."""
+    out = []
+    with open(path, encoding="ascii") as handle:
+        for text in handle:
+            if not text.strip() or text.startswith("#"):
+                continue
+            size, mode, to_move, scores, board, value, result, optimal, keeping, source = (
+                text.split()
+            )
+            state = GameState.from_text(
+                board, mode=mode, to_move=int(to_move),  # type: ignore[arg-type]
+                scores=[int(x) for x in scores.split(",")],
+            )
+            out.append({
+                "board": size, "state": state, "value": int(value), "result": int(result),
+                "optimal": set(optimal.split(",")), "keeping": set(keeping.split(",")),
+                "source": source,
+            })
+    return out
+
+
+def _accuracy_one(args: tuple[int, int | None, int | None]) -> dict[str, Any]:
+    """hard's move and analyse()'s claim on position ``index`` of the data set."""
+    from sos.agents import HardAgent, analyse_steps
+
+    index, nodes, hint_nodes = args
+    item = load_positions()[index]
+    state: GameState = item["state"]
+    per_move = nodes if nodes is not None else PAGE_NODES.get(state.rules.rows, 8_000)
+    hard = HardAgent(seed=index, budget=None, node_budget=per_move)
+    action = str(hard.choose_action(state))
+    hint = run_to_end(analyse_steps(state, budget=None, seed=index, node_budget=hint_nodes))
+    claimed = hint.result if hint.result is not None else _sign(round(hint.margin))
+    return {
+        "board": item["board"], "empty": state.empty_squares,
+        "optimal": action in item["optimal"], "keeping": action in item["keeping"],
+        "hint_sign": claimed == item["result"], "hint_exact": hint.exact,
+        "hint_proven": hint.result is not None,
+        "hint_overclaims": (hint.exact or hint.result is not None) and claimed != item["result"],
+    }
+
+
+def _sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
+def accuracy(jobs: int, nodes: int | None = None, hint_nodes: int = HINT_NODES,
+             limit: int | None = None) -> dict[str, Any]:
+    """hard's move vs the data set's exact values, by board and by empty squares, and the
+    sign (win / draw / loss for the player to move) of analyse()'s hint. Targets: hard keeps
+    the exact value in >= 97 % of positions; the hint's sign is right in >= 95 %."""
+    count = len(load_positions())
+    if limit is not None:
+        count = min(count, limit)
+    tasks = [(i, nodes, hint_nodes) for i in range(count)]
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            rows = list(pool.map(_accuracy_one, tasks))
+    else:
+        rows = [_accuracy_one(t) for t in tasks]
+
+    def pct(group: list[dict[str, Any]], field: str) -> float:
+        return 100.0 * sum(r[field] for r in group) / max(1, len(group))
+
+    out: dict[str, Any] = {"n": len(rows)}
+    groups: list[tuple[str, list[dict[str, Any]]]] = [("all", rows)]
+    boards = sorted({r["board"] for r in rows})
+    groups += [(b, [r for r in rows if r["board"] == b]) for b in boards]
+    bands = ((4, 8), (9, 12), (13, 14), (15, 16))
+    groups += [
+        (f"{lo}-{hi} empty", [r for r in rows if lo <= r["empty"] <= hi]) for lo, hi in bands
+    ]
+    print(f"  {'positions':<14} {'n':>4} {'keeps value':>12} {'keeps result':>13} "
+          f"{'hint sign':>10} {'hint proven':>12}")
+    for name, group in groups:
+        if not group:
+            continue
+        out[name] = {
+            "n": len(group), "optimal": pct(group, "optimal"), "keeping": pct(group, "keeping"),
+            "hint_sign": pct(group, "hint_sign"), "hint_proven": pct(group, "hint_proven"),
+        }
+        f = out[name]
+        print(f"  {name:<14} {f['n']:>4} {f['optimal']:>11.1f}% {f['keeping']:>12.1f}% "
+              f"{f['hint_sign']:>9.1f}% {f['hint_proven']:>11.1f}%", flush=True)
+    wrong = sum(r["hint_overclaims"] for r in rows)
+    out["hint_overclaims"] = wrong
+    print(f"  hints that claimed a proven result and were wrong: {wrong} (must be 0); "
+          f"{time.perf_counter() - start:.0f} s; targets: keeps value >= 97 %, "
+          "hint sign >= 95 %")
+    return out
+
+
 PROOFS = [
     (3, 3, "general"), (3, 3, "simple"), (3, 4, "general"), (3, 4, "simple"),
     (4, 4, "general"), (4, 4, "simple"), (3, 5, "general"), (3, 5, "simple"),
@@ -504,6 +606,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         )
         print(f"vs-perfect: {args.games} games per board and mode, seats swapped:")
         figures["vs_perfect"] = vs_perfect(args.games, args.jobs, boards)
+    if "accuracy" in sections:
+        print(f"accuracy: hard at the page's node budget, hint at {HINT_NODES} nodes, vs the "
+              "exact values of tests/data/positions.txt:")
+        figures["accuracy"] = accuracy(args.jobs)
     if "pyodide" in sections:
         figures["pyodide"] = pyodide_ratio(figures, sections)
     if "browser" in sections:

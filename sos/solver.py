@@ -217,13 +217,13 @@ class Solver:
         out.sort(key=lambda item: -item[1])
         return out
 
-    def best_action(
-        self, state: GameState, rng: random.Random | None = None
-    ) -> Generator[None, None, tuple[Action, int]]:
-        """An optimal action for the player to move and the exact value it keeps.
+    def optimal_actions(
+        self, state: GameState
+    ) -> Generator[None, None, tuple[int, list[Action]]]:
+        """The exact value of ``state`` and every action that keeps it (board order).
 
-        Finds the position's value, then tries the actions (scoring first, then safe, then the
-        rest; shuffled within each class by ``rng``) with a null window until one keeps it.
+        The value is found first; each action is then tested with a null window (does it
+        reach the value?), which is cheaper than the exact value of every action.
 
         Raises:
             ValueError: if the game is over.
@@ -233,7 +233,47 @@ class Solver:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)
         target = yield from self._solve(pos, -10_000, 10_000)
-        move = yield from self._first_reaching(pos, _shuffled_moves(pos, rng), target)
+        keep: list[int] = []
+        for m in sorted(pos.ordered_moves()[0]):
+            gain = pos.play(m)
+            try:
+                v = yield from self._child(pos, gain, target - 1, target)
+            finally:
+                pos.unplay()
+            if v >= target:
+                keep.append(m)
+        return target, [move_action(m, pos.cols) for m in keep]
+
+    def best_action(
+        self,
+        state: GameState,
+        rng: random.Random | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> Generator[None, None, tuple[Action, int]]:
+        """An optimal action for the player to move and the exact value it keeps.
+
+        Finds the position's value, then tries the actions (scoring first, then safe, then the
+        rest; shuffled within each class by ``rng``) with a null window until one keeps it.
+        ``seconds`` (search time) and ``nodes`` bound the call as in :meth:`result_action`.
+
+        Raises:
+            ValueError: if the game is over. SearchTimeout: when the budget is spent.
+        """
+        pos = Position(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)
+        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
+        pacer.before_pause = self._free_stale
+        unlimited, self.pacer = self.pacer, pacer
+        try:
+            target = yield from self._solve(pos, -10_000, 10_000)
+            move = yield from self._first_reaching(pos, _shuffled_moves(pos, rng), target)
+        finally:
+            unlimited.nodes += pacer.nodes
+            unlimited.spent += pacer.stop()
+            self.pacer = unlimited
         if move < 0:  # pragma: no cover
             raise AssertionError("no action keeps the solved value")
         return move_action(move, pos.cols), target

@@ -156,7 +156,7 @@ def test_analysis() -> None:
     simple = analyse(new_game(Rules(1, 7, "simple")))
     assert simple.exact and simple.value == 1 and simple.margin == 1
     rough = run_to_end(analyse_steps(new_game(Rules.square(6)), budget=None, node_budget=2000))
-    assert not rough.exact and rough.action is not None
+    assert not rough.exact and rough.action is not None and rough.result is None
     done = analyse(GameState.from_text("SOS/OOO/SOS"))
     assert done.action is None and done.exact
 
@@ -197,3 +197,33 @@ def test_hard_holds_perfect_play_on_small_boards(rows: int, cols: int, mode: str
             agent = seats[state.current_player()]
             state.apply(agent.choose_action(state))
         assert state.returns()[0 if g % 2 == 0 else 1] >= 0  # a draw or a win
+
+
+def test_analysis_proves_the_endgame_result() -> None:
+    # 6x6, 17 empty squares: only S in the top left corner wins (+4 by the solver).
+    state = GameState.from_text("..S.OO/SS..SO/...S.O/.O...S/O...SO/OOS.OO", to_move=1)
+    proof = run_to_end(analyse_steps(state, budget=None, node_budget=30_000))
+    assert proof.result == 1 and proof.action == Action(0, 0, "S")
+    full = run_to_end(analyse_steps(state, budget=None, node_budget=None))
+    assert full.exact and full.value == 4 and full.result == 1
+    # Too small a budget to prove anything: an estimate, with no result claimed.
+    rough = run_to_end(analyse_steps(state, budget=None, node_budget=300))
+    assert rough.result is None and not rough.exact
+
+
+def test_analysis_claims_only_true_results() -> None:
+    rng = random.Random(4)
+    for k in range(6):
+        state = new_game(Rules(5, 5, "general" if k % 2 else "simple"))
+        while state.empty_squares > 11 and not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        me = state.current_player()
+        lead = 0 if k % 2 == 0 else state.scores[me] - state.scores[1 - me]
+        total = lead + solve(state)
+        hint = run_to_end(analyse_steps(state, budget=None, node_budget=4000 * (k % 3)))
+        if hint.result is not None:
+            assert hint.result == (total > 0) - (total < 0)
+        if hint.exact:
+            assert hint.margin == total
