@@ -48,6 +48,11 @@ from typing import Any
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+#: ``SOS_ENGINE=/path/to/checkout`` measures the engine (``sos``) of another checkout, e.g. a
+#: ``git worktree`` of an older commit as a baseline, with this script and this data set.
+ENGINE = os.environ.get("SOS_ENGINE")
+if ENGINE:
+    sys.path.insert(0, os.path.abspath(ENGINE))
 
 from sos import GameState, Rules, new_game  # noqa: E402
 from sos.agents import make_agent  # noqa: E402
@@ -445,13 +450,16 @@ def _accuracy_one(args: tuple[int, int | None, int | None]) -> dict[str, Any]:
     hard = HardAgent(seed=index, budget=None, node_budget=per_move)
     action = str(hard.choose_action(state))
     hint = run_to_end(analyse_steps(state, budget=None, seed=index, node_budget=hint_nodes))
-    claimed = hint.result if hint.result is not None else _sign(round(hint.margin))
+    proven = getattr(hint, "result", None)  # (None in engines before Analysis.result)
+    if proven is None and hint.exact:
+        proven = _sign(hint.margin)
+    claimed = proven if proven is not None else _sign(round(hint.margin))
     return {
         "board": item["board"], "empty": state.empty_squares,
         "optimal": action in item["optimal"], "keeping": action in item["keeping"],
         "hint_sign": claimed == item["result"], "hint_exact": hint.exact,
-        "hint_proven": hint.result is not None,
-        "hint_overclaims": (hint.exact or hint.result is not None) and claimed != item["result"],
+        "hint_proven": proven is not None,
+        "hint_overclaims": proven is not None and claimed != item["result"],
     }
 
 

@@ -123,6 +123,20 @@ def _shuffled_moves(pos: Position, rng: random.Random | None) -> list[int]:
     return out
 
 
+def _table_move_first(solver: Solver, pos: Position, moves: list[int]) -> list[int]:
+    """``moves`` with the move the table holds for ``pos`` first (if any): a proof of the
+    previous move of the game has usually already found this position's answer."""
+    canon, t = pos.canonical()
+    entry = solver.tt.get(canon if pos.players == 2 else canon ^ pos.tab.zplayer[pos.to_move])
+    if entry is None or not entry & 511:
+        return moves
+    cmove = (entry & 511) - 1
+    move = (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
+    if move not in moves:
+        return moves
+    return [move] + [m for m in moves if m != move]
+
+
 class TooManyPlayersError(ValueError):
     """Raised by :func:`solve` for a game of more than two players (its value is a vector)."""
 
@@ -332,7 +346,7 @@ class Solver:
         try:
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
-            moves = _shuffled_moves(pos, rng)
+            moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
             # A future value of at least 1 - lead wins; at least -lead draws.
             for result in (1, 0):
                 move = yield from self._first_reaching(pos, moves, result - lead)
@@ -383,7 +397,7 @@ class Solver:
         try:
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
-            moves = _shuffled_moves(pos, rng)
+            moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
             # A future value of at least -lead draws; at least 1 - lead wins.
             safe = yield from self._first_reaching(pos, moves, -lead)
             if safe < 0:
