@@ -54,7 +54,7 @@ ENGINE = os.environ.get("SOS_ENGINE")
 if ENGINE:
     sys.path.insert(0, os.path.abspath(ENGINE))
 
-from sos import GameState, Rules, new_game  # noqa: E402
+from sos import Action, GameState, Rules, new_game  # noqa: E402
 from sos.agents import make_agent  # noqa: E402
 from sos.search import run_to_end  # noqa: E402
 from sos.solver import Solver  # noqa: E402
@@ -285,11 +285,41 @@ def step_lengths(positions: int = 8) -> dict[str, Any]:
     return out
 
 
+def _baseline_agent(level: str, seed: int) -> Any:
+    """An agent of ``level`` from the engine of the checkout named by ``SOS_BASELINE`` (e.g. a
+    ``git worktree`` of the commit before a change), loaded as the package ``sos_baseline``
+    beside this checkout's ``sos``; it plays on this engine's states (duck-typed)."""
+    import importlib.util
+
+    if "sos_baseline" not in sys.modules:
+        root = os.environ.get("SOS_BASELINE")
+        if not root:
+            raise SystemExit("base-* levels need SOS_BASELINE=/path/to/an/older/checkout")
+        pkg = os.path.join(os.path.abspath(root), "sos")
+        spec = importlib.util.spec_from_file_location(
+            "sos_baseline", os.path.join(pkg, "__init__.py"), submodule_search_locations=[pkg]
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["sos_baseline"] = module
+        spec.loader.exec_module(module)
+    import sos_baseline.agents  # type: ignore[import-not-found]
+
+    return sos_baseline.agents.make_agent(level, seed=seed)
+
+
+def _make(level: str, seed: int) -> Any:
+    """This engine's agent of ``level``, or the baseline's for ``base-<level>``."""
+    if level.startswith("base-"):
+        return _baseline_agent(level[5:], seed)
+    return make_agent(level, seed=seed)
+
+
 def _game(args: tuple[str, str, int, int, float | None, int | None]) -> int:
     """One game; returns +1/0/-1 for the first-named level (seat 0 on even games)."""
     first, second, size, index, budget, nodes = args
-    a = make_agent(first, seed=1000 + index)
-    b = make_agent(second, seed=2000 + index)
+    a = _make(first, seed=1000 + index)
+    b = _make(second, seed=2000 + index)
     for agent in (a, b):
         if agent.level == "hard":
             agent.budget = budget  # type: ignore[attr-defined]
@@ -297,7 +327,8 @@ def _game(args: tuple[str, str, int, int, float | None, int | None]) -> int:
     seats = [a, b] if index % 2 == 0 else [b, a]
     state = new_game(Rules.square(size))
     while not state.is_terminal():
-        state.apply(seats[state.current_player()].choose_action(state))
+        action = seats[state.current_player()].choose_action(state)
+        state.apply(Action(action.row, action.col, action.letter))
     me = 0 if index % 2 == 0 else 1
     diff = state.scores[me] - state.scores[1 - me]
     return (diff > 0) - (diff < 0)
@@ -556,7 +587,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--first-game", type=int, default=0,
                         help="strength: index (and seeds) of the first game, for a fresh sample")
     parser.add_argument("--pairings", default="hard-medium,medium-easy",
-                        help="strength: comma list of FIRST-SECOND levels")
+                        help="strength: comma list of FIRST-SECOND levels; base-LEVEL is the "
+                             "level of the checkout named by SOS_BASELINE (e.g. "
+                             "hard-base-hard)")
     parser.add_argument("--boards", default="3x3,3x4,3x5,4x4",
                         help="vs-perfect: comma list of ROWSxCOLS boards")
     parser.add_argument("--jobs", type=int, default=1)
@@ -602,7 +635,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
               f"{args.hard_nodes} nodes:")
         sizes = tuple(int(x) for x in args.sizes.split(","))
         pairings = tuple(
-            (p.split("-")[0], p.split("-")[1]) for p in args.pairings.split(",")
+            (p.split("-", 1)[0], p.split("-", 1)[1]) for p in args.pairings.split(",")
         )
         figures["strength"] = strength(
             args.games, budget, args.jobs, parse_nodes(args.hard_nodes), sizes,
