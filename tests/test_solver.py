@@ -292,3 +292,32 @@ def test_secure_action_keeps_the_draw_when_the_win_search_runs_out() -> None:
             break
     else:
         pytest.fail("no budget left the win stage unfinished")
+
+
+def test_accuracy_data_set_holds_exact_values() -> None:
+    """tests/data/positions.txt (scripts/build_positions.py): a sample of its positions with
+    few empty squares checked against solve_actions (a different solver entry point)."""
+    path = Path(__file__).parent / "data" / "positions.txt"
+    lines = [x.split() for x in path.read_text().splitlines() if x and not x.startswith("#")]
+    assert len(lines) >= 500
+    assert {x[0] for x in lines} == {"4x4", "5x5", "6x6"}
+    for fields in lines:
+        assert len(fields) == 10 and fields[4].count(".") <= 16
+        assert set(fields[7].split(",")) <= set(fields[8].split(","))
+    rng = random.Random(1)
+    sample = rng.sample([x for x in lines if x[4].count(".") <= 8], 24)
+    for _size, mode, to_move, scores, board, value, result, optimal, keeping, _ in sample:
+        state = GameState.from_text(
+            board, mode=mode,  # type: ignore[arg-type]
+            to_move=int(to_move), scores=[int(s) for s in scores.split(",")],
+        )
+        values = dict(solve_actions(state))
+        best = max(values.values())
+        assert best == int(value) == solve(state)
+        assert {str(a) for a, v in values.items() if v == best} == set(optimal.split(","))
+        me = state.current_player()
+        lead = 0 if mode == "simple" else state.scores[me] - state.scores[1 - me]
+        sign = (best + lead > 0) - (best + lead < 0)
+        assert sign == int(result)
+        kept = {str(a) for a, v in values.items() if (v + lead > 0) - (v + lead < 0) == sign}
+        assert kept == set(keeping.split(","))
