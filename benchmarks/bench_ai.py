@@ -448,8 +448,13 @@ HINT_NODES = 28_000
 POSITIONS_PATH = os.path.join(ROOT, "tests", "data", "positions.txt")
 
 
+_positions: dict[str, list[dict[str, Any]]] = {}
+
+
 def load_positions(path: str = POSITIONS_PATH) -> list[dict[str, Any]]:
-    """The accuracy data set (format: scripts/build_positions.py)."""
+    """The accuracy data set (format: scripts/build_positions.py), read once per process."""
+    if path in _positions:
+        return _positions[path]
     out = []
     with open(path, encoding="ascii") as handle:
         for text in handle:
@@ -467,6 +472,7 @@ def load_positions(path: str = POSITIONS_PATH) -> list[dict[str, Any]]:
                 "optimal": set(optimal.split(",")), "keeping": set(keeping.split(",")),
                 "source": source,
             })
+    _positions[path] = out
     return out
 
 
