@@ -241,6 +241,10 @@ class HardAgent(Agent):
                 budget = max(0.0, budget - (self.endgame.pacer.spent - start))
         self.searcher.budget = budget
         self.searcher.node_budget = node_budget
+        # Actions an unfinished proof on a small board found to lose are not played.
+        refuted = self.endgame.refuted if small and rules.players == 2 else []
+        self.searcher.avoid = {action_move(a, rules.cols) for a in refuted}
+        self.endgame.refuted = []
         result = yield from self.searcher.search(state)
         return move_action(result.move, state.rules.cols)
 

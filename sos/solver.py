@@ -167,6 +167,9 @@ class Solver:
         self.pacer = Pacer(slice_nodes=slice_nodes, step_seconds=step_seconds)
         self.pacer.before_pause = self._free_stale
         self.root = 0
+        #: Actions the last :meth:`secure_action` proved to lose (before it found one that
+        #: draws, or ran out of budget).
+        self.refuted: list[Action] = []
         self._shape: tuple[int, int, bool, int] | None = None
         self._book_min_empty = 1 << 30
 
@@ -383,7 +386,8 @@ class Solver:
         Raises:
             ValueError: if the game is over. TooManyPlayersError: with more than two players.
             SearchTimeout: when the budget is spent before any action is proven to draw
-                (the table keeps what was proven).
+                (the table keeps what was proven, and :attr:`refuted` lists the actions
+                proven to lose by then).
         """
         if state.rules.players != 2:
             raise TooManyPlayersError("secure_action() is defined for two players")
@@ -399,7 +403,14 @@ class Solver:
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
             moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
             # A future value of at least -lead draws; at least 1 - lead wins.
-            safe = yield from self._first_reaching(pos, moves, -lead)
+            self.refuted = []
+            safe = -1
+            for m in moves:
+                found = yield from self._first_reaching(pos, [m], -lead)
+                if found >= 0:
+                    safe = found
+                    break
+                self.refuted.append(move_action(m, pos.cols))
             if safe < 0:
                 return None, -1, True
             rest = [safe] + [m for m in moves if m != safe]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from functools import cache
@@ -321,3 +322,21 @@ def test_accuracy_data_set_holds_exact_values() -> None:
         assert sign == int(result)
         kept = {str(a) for a, v in values.items() if (v + lead > 0) - (v + lead < 0) == sign}
         assert kept == set(keeping.split(","))
+
+
+def test_secure_action_lists_the_actions_it_refuted() -> None:
+    # 6x6, 17 empty squares: every action but S in the top left corner loses. Whatever the
+    # budget, each action the draw stage refuted before it stopped does lose.
+    state = GameState.from_text(ENDGAME_6X6, to_move=1)
+    me = state.current_player()
+    lead = state.scores[me] - state.scores[1 - me]
+    values = dict(solve_actions(state))
+    seen = 0
+    for nodes in (300, 3000):
+        solver = Solver(use_book=False)
+        with contextlib.suppress(SearchTimeout):
+            run_to_end(solver.secure_action(state, random.Random(5), nodes=nodes))
+        for action in solver.refuted:
+            assert values[action] + lead < 0
+        seen += len(solver.refuted)
+    assert seen
