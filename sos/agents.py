@@ -8,7 +8,10 @@ Levels (see :data:`LEVELS`):
 * ``hard``: iterative-deepening alpha-beta with a transposition table (see
   :class:`sos.search.AlphaBeta`); paranoid search with three or four players. With two players
   and at most :data:`ENDGAME_EMPTIES` empty squares it first tries to prove a win, else a draw
-  (:meth:`sos.solver.Solver.result_action`).
+  (:meth:`sos.solver.Solver.result_action`); on boards of at most :data:`PERFECT_MAX_CELLS`
+  squares it proves from the first move on a move that draws at least, then a win
+  (:meth:`sos.solver.Solver.secure_action`). Its time budget follows the board
+  (:func:`hard_budget`).
 * ``perfect``: exact play by :class:`sos.solver.Solver` (opening book on 4x4); offered on boards
   of at most :data:`PERFECT_MAX_CELLS` squares.
 
