@@ -435,9 +435,11 @@ def vs_perfect(
             wdl = {"win": results.count(1), "draw": results.count(0), "loss": results.count(-1)}
             name = f"hard-vs-perfect {rows}x{cols} {mode}"
             out[name] = wdl
+            lost = [i for i, r in enumerate(results) if r < 0]
             print(
                 f"  {name}: W/D/L {wdl['win']}/{wdl['draw']}/{wdl['loss']} at {per_move} nodes "
-                f"a move ({time.perf_counter() - start:.0f} s; target: no loss)",
+                f"a move ({time.perf_counter() - start:.0f} s; target: no loss)"
+                + (f"; games lost: {lost}" if lost else ""),
                 flush=True,
             )
     return out
