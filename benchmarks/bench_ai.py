@@ -10,6 +10,12 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
 * ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
 * ``strength``  hard vs medium and medium vs easy, ``--games`` games on 6x6, 8x8 and 10x10,
                 seats swapped every game; win/draw/loss of the first-named level.
+* ``vs-perfect`` hard vs perfect on small boards (``--boards``, default 3x3, 3x4, 3x5, 4x4),
+                ``--games`` games per board and mode, seats swapped, at the node budget that
+                stands for the page's 1.2 s; W/D/L of hard (target: no loss).
+* ``accuracy``  hard's move and the hint's sign against the exact values of the data set
+                ``tests/data/positions.txt`` (``scripts/build_positions.py``), by board and
+                by empty squares.
 * ``steps``     longest single generator step (ms) of hard 8x8 and perfect 4x4, GC pauses.
 * ``proofs``    exact values of small boards by the solver (and its time).
 * ``pyodide``   runs ``node benchmarks/pyodide_bench.mjs`` (the same figures under Pyodide in
@@ -42,8 +48,13 @@ from typing import Any
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+#: ``SOS_ENGINE=/path/to/checkout`` measures the engine (``sos``) of another checkout, e.g. a
+#: ``git worktree`` of an older commit as a baseline, with this script and this data set.
+ENGINE = os.environ.get("SOS_ENGINE")
+if ENGINE:
+    sys.path.insert(0, os.path.abspath(ENGINE))
 
-from sos import GameState, Rules, new_game  # noqa: E402
+from sos import Action, GameState, Rules, new_game  # noqa: E402
 from sos.agents import make_agent  # noqa: E402
 from sos.search import run_to_end  # noqa: E402
 from sos.solver import Solver  # noqa: E402
@@ -274,11 +285,41 @@ def step_lengths(positions: int = 8) -> dict[str, Any]:
     return out
 
 
+def _baseline_agent(level: str, seed: int) -> Any:
+    """An agent of ``level`` from the engine of the checkout named by ``SOS_BASELINE`` (e.g. a
+    ``git worktree`` of the commit before a change), loaded as the package ``sos_baseline``
+    beside this checkout's ``sos``; it plays on this engine's states (duck-typed)."""
+    import importlib.util
+
+    if "sos_baseline" not in sys.modules:
+        root = os.environ.get("SOS_BASELINE")
+        if not root:
+            raise SystemExit("base-* levels need SOS_BASELINE=/path/to/an/older/checkout")
+        pkg = os.path.join(os.path.abspath(root), "sos")
+        spec = importlib.util.spec_from_file_location(
+            "sos_baseline", os.path.join(pkg, "__init__.py"), submodule_search_locations=[pkg]
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["sos_baseline"] = module
+        spec.loader.exec_module(module)
+    import sos_baseline.agents  # type: ignore[import-not-found]
+
+    return sos_baseline.agents.make_agent(level, seed=seed)
+
+
+def _make(level: str, seed: int) -> Any:
+    """This engine's agent of ``level``, or the baseline's for ``base-<level>``."""
+    if level.startswith("base-"):
+        return _baseline_agent(level[5:], seed)
+    return make_agent(level, seed=seed)
+
+
 def _game(args: tuple[str, str, int, int, float | None, int | None]) -> int:
     """One game; returns +1/0/-1 for the first-named level (seat 0 on even games)."""
     first, second, size, index, budget, nodes = args
-    a = make_agent(first, seed=1000 + index)
-    b = make_agent(second, seed=2000 + index)
+    a = _make(first, seed=1000 + index)
+    b = _make(second, seed=2000 + index)
     for agent in (a, b):
         if agent.level == "hard":
             agent.budget = budget  # type: ignore[attr-defined]
@@ -286,7 +327,8 @@ def _game(args: tuple[str, str, int, int, float | None, int | None]) -> int:
     seats = [a, b] if index % 2 == 0 else [b, a]
     state = new_game(Rules.square(size))
     while not state.is_terminal():
-        state.apply(seats[state.current_player()].choose_action(state))
+        action = seats[state.current_player()].choose_action(state)
+        state.apply(Action(action.row, action.col, action.letter))
     me = 0 if index % 2 == 0 else 1
     diff = state.scores[me] - state.scores[1 - me]
     return (diff > 0) - (diff < 0)
@@ -340,6 +382,176 @@ def strength(
     return out
 
 
+#: Node budgets per hard move that stand for the page's time budget in the browser
+#: (hard_budget: 1.2 s up to 7x7 = 33 000 nodes, 0.4 s on larger boards = 8 000 nodes;
+#: see RESULTS.md, "Nodes hard searches").
+PAGE_NODES: dict[int, int] = {3: 33_000, 4: 33_000, 5: 33_000, 6: 33_000, 7: 33_000}
+#: Small boards of the hard-vs-perfect section (rows, cols).
+PERFECT_BOARDS = ((3, 3), (3, 4), (3, 5), (4, 4))
+
+_perfect_solvers: dict[tuple[int, int, str], Solver] = {}
+
+
+def _vs_perfect_game(args: tuple[int, int, str, int, int | None]) -> int:
+    """One game of hard (node budget ``nodes``) against perfect; +1/0/-1 for hard, which
+    sits first on even games. The perfect player's solver (and its table) is shared by the
+    games of one process and board, which only saves time: its play is exact either way."""
+    rows, cols, mode, index, nodes = args
+    hard = make_agent("hard", seed=1000 + index)
+    hard.budget = None  # type: ignore[attr-defined]
+    hard.node_budget = nodes  # type: ignore[attr-defined]
+    perfect = make_agent("perfect", seed=2000 + index)
+    key = (rows, cols, mode)
+    if key not in _perfect_solvers:
+        _perfect_solvers[key] = Solver()
+    perfect.solver = _perfect_solvers[key]  # type: ignore[attr-defined]
+    seats = [hard, perfect] if index % 2 == 0 else [perfect, hard]
+    state = new_game(Rules(rows, cols, mode))  # type: ignore[arg-type]
+    while not state.is_terminal():
+        state.apply(seats[state.current_player()].choose_action(state))
+    me = 0 if index % 2 == 0 else 1
+    diff = state.scores[me] - state.scores[1 - me]
+    return (diff > 0) - (diff < 0)
+
+
+def vs_perfect(
+    games: int, jobs: int, boards: tuple[tuple[int, int], ...] = PERFECT_BOARDS,
+    nodes: int | None = None,
+) -> dict[str, dict[str, int]]:
+    """hard vs perfect, ``games`` games per board and mode, seats swapped every game, at the
+    node budget standing for the page's (``nodes``, default :data:`PAGE_NODES`); W/D/L of
+    hard. Target: no loss."""
+    out: dict[str, dict[str, int]] = {}
+    for rows, cols in boards:
+        for mode in ("general", "simple"):
+            per_move = nodes if nodes is not None else PAGE_NODES[max(rows, cols)]
+            tasks = [(rows, cols, mode, i, per_move) for i in range(games)]
+            start = time.perf_counter()
+            if jobs > 1:
+                with ProcessPoolExecutor(jobs) as pool:
+                    results = list(pool.map(_vs_perfect_game, tasks))
+            else:
+                results = [_vs_perfect_game(t) for t in tasks]
+            wdl = {"win": results.count(1), "draw": results.count(0), "loss": results.count(-1)}
+            name = f"hard-vs-perfect {rows}x{cols} {mode}"
+            out[name] = wdl
+            lost = [i for i, r in enumerate(results) if r < 0]
+            print(
+                f"  {name}: W/D/L {wdl['win']}/{wdl['draw']}/{wdl['loss']} at {per_move} nodes "
+                f"a move ({time.perf_counter() - start:.0f} s; target: no loss)"
+                + (f"; games lost: {lost}" if lost else ""),
+                flush=True,
+            )
+    return out
+
+
+#: Node budget standing for the Hint button's 1.0 s (analyse_steps' default) in the browser.
+HINT_NODES = 28_000
+POSITIONS_PATH = os.path.join(ROOT, "tests", "data", "positions.txt")
+
+
+_positions: dict[str, list[dict[str, Any]]] = {}
+
+
+def load_positions(path: str = POSITIONS_PATH) -> list[dict[str, Any]]:
+    """The accuracy data set (format: scripts/build_positions.py), read once per process."""
+    if path in _positions:
+        return _positions[path]
+    out = []
+    with open(path, encoding="ascii") as handle:
+        for text in handle:
+            if not text.strip() or text.startswith("#"):
+                continue
+            size, mode, to_move, scores, board, value, result, optimal, keeping, source = (
+                text.split()
+            )
+            state = GameState.from_text(
+                board, mode=mode, to_move=int(to_move),  # type: ignore[arg-type]
+                scores=[int(x) for x in scores.split(",")],
+            )
+            out.append({
+                "board": size, "state": state, "value": int(value), "result": int(result),
+                "optimal": set(optimal.split(",")), "keeping": set(keeping.split(",")),
+                "source": source,
+            })
+    _positions[path] = out
+    return out
+
+
+def _accuracy_one(args: tuple[int, int | None, int | None]) -> dict[str, Any]:
+    """hard's move and analyse()'s claim on position ``index`` of the data set."""
+    from sos.agents import HardAgent, analyse_steps
+
+    index, nodes, hint_nodes = args
+    item = load_positions()[index]
+    state: GameState = item["state"]
+    per_move = nodes if nodes is not None else PAGE_NODES.get(state.rules.rows, 8_000)
+    hard = HardAgent(seed=index, budget=None, node_budget=per_move)
+    action = str(hard.choose_action(state))
+    hint = run_to_end(analyse_steps(state, budget=None, seed=index, node_budget=hint_nodes))
+    proven = getattr(hint, "result", None)  # (None in engines before Analysis.result)
+    if proven is None and hint.exact:
+        proven = _sign(hint.margin)
+    claimed = proven if proven is not None else _sign(round(hint.margin))
+    return {
+        "board": item["board"], "empty": state.empty_squares,
+        "optimal": action in item["optimal"], "keeping": action in item["keeping"],
+        "hint_sign": claimed == item["result"], "hint_exact": hint.exact,
+        "hint_proven": proven is not None,
+        "hint_overclaims": proven is not None and claimed != item["result"],
+    }
+
+
+def _sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
+def accuracy(jobs: int, nodes: int | None = None, hint_nodes: int = HINT_NODES,
+             stride: int = 1, offset: int = 0) -> dict[str, Any]:
+    """hard's move vs the data set's exact values, by board and by empty squares, and the
+    sign (win / draw / loss for the player to move) of analyse()'s hint, on every
+    ``stride``-th position from ``offset``. Targets: hard keeps the exact value in >= 97 %
+    of positions; the hint's sign is right in >= 95 %."""
+    count = len(load_positions())
+    tasks = [(i, nodes, hint_nodes) for i in range(offset, count, stride)]
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            rows = list(pool.map(_accuracy_one, tasks))
+    else:
+        rows = [_accuracy_one(t) for t in tasks]
+
+    def pct(group: list[dict[str, Any]], field: str) -> float:
+        return 100.0 * sum(r[field] for r in group) / max(1, len(group))
+
+    out: dict[str, Any] = {"n": len(rows)}
+    groups: list[tuple[str, list[dict[str, Any]]]] = [("all", rows)]
+    boards = sorted({r["board"] for r in rows})
+    groups += [(b, [r for r in rows if r["board"] == b]) for b in boards]
+    bands = ((4, 8), (9, 12), (13, 14), (15, 16))
+    groups += [
+        (f"{lo}-{hi} empty", [r for r in rows if lo <= r["empty"] <= hi]) for lo, hi in bands
+    ]
+    print(f"  {'positions':<14} {'n':>4} {'keeps value':>12} {'keeps result':>13} "
+          f"{'hint sign':>10} {'hint proven':>12}")
+    for name, group in groups:
+        if not group:
+            continue
+        out[name] = {
+            "n": len(group), "optimal": pct(group, "optimal"), "keeping": pct(group, "keeping"),
+            "hint_sign": pct(group, "hint_sign"), "hint_proven": pct(group, "hint_proven"),
+        }
+        f = out[name]
+        print(f"  {name:<14} {f['n']:>4} {f['optimal']:>11.1f}% {f['keeping']:>12.1f}% "
+              f"{f['hint_sign']:>9.1f}% {f['hint_proven']:>11.1f}%", flush=True)
+    wrong = sum(r["hint_overclaims"] for r in rows)
+    out["hint_overclaims"] = wrong
+    print(f"  hints that claimed a proven result and were wrong: {wrong} (must be 0); "
+          f"{time.perf_counter() - start:.0f} s; targets: keeps value >= 97 %, "
+          "hint sign >= 95 %")
+    return out
+
+
 PROOFS = [
     (3, 3, "general"), (3, 3, "simple"), (3, 4, "general"), (3, 4, "simple"),
     (4, 4, "general"), (4, 4, "simple"), (3, 5, "general"), (3, 5, "simple"),
@@ -382,7 +594,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--first-game", type=int, default=0,
                         help="strength: index (and seeds) of the first game, for a fresh sample")
     parser.add_argument("--pairings", default="hard-medium,medium-easy",
-                        help="strength: comma list of FIRST-SECOND levels")
+                        help="strength: comma list of FIRST-SECOND levels; base-LEVEL is the "
+                             "level of the checkout named by SOS_BASELINE (e.g. "
+                             "hard-base-hard)")
+    parser.add_argument("--boards", default="3x3,3x4,3x5,4x4",
+                        help="vs-perfect: comma list of ROWSxCOLS boards")
+    parser.add_argument("--stride", type=int, default=1,
+                        help="accuracy: every STRIDE-th position of the data set")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="accuracy: index of the first position")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--proof-limit", type=float, default=120.0)
@@ -426,12 +646,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
               f"{args.hard_nodes} nodes:")
         sizes = tuple(int(x) for x in args.sizes.split(","))
         pairings = tuple(
-            (p.split("-")[0], p.split("-")[1]) for p in args.pairings.split(",")
+            (p.split("-", 1)[0], p.split("-", 1)[1]) for p in args.pairings.split(",")
         )
         figures["strength"] = strength(
             args.games, budget, args.jobs, parse_nodes(args.hard_nodes), sizes,
             args.first_game, pairings,
         )
+    if "vs-perfect" in sections:
+        boards = tuple(
+            (int(b.split("x")[0]), int(b.split("x")[1])) for b in args.boards.split(",")
+        )
+        print(f"vs-perfect: {args.games} games per board and mode, seats swapped:")
+        figures["vs_perfect"] = vs_perfect(args.games, args.jobs, boards)
+    if "accuracy" in sections:
+        print(f"accuracy: hard at the page's node budget, hint at {HINT_NODES} nodes, vs the "
+              "exact values of tests/data/positions.txt:")
+        figures["accuracy"] = accuracy(args.jobs, stride=args.stride, offset=args.offset)
     if "pyodide" in sections:
         figures["pyodide"] = pyodide_ratio(figures, sections)
     if "browser" in sections:

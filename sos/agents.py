@@ -8,7 +8,10 @@ Levels (see :data:`LEVELS`):
 * ``hard``: iterative-deepening alpha-beta with a transposition table (see
   :class:`sos.search.AlphaBeta`); paranoid search with three or four players. With two players
   and at most :data:`ENDGAME_EMPTIES` empty squares it first tries to prove a win, else a draw
-  (:meth:`sos.solver.Solver.result_action`).
+  (:meth:`sos.solver.Solver.result_action`); on boards of at most :data:`PERFECT_MAX_CELLS`
+  squares it proves from the first move on a move that draws at least, then a win
+  (:meth:`sos.solver.Solver.secure_action`). Its time budget follows the board
+  (:func:`hard_budget`).
 * ``perfect``: exact play by :class:`sos.solver.Solver` (opening book on 4x4); offered on boards
   of at most :data:`PERFECT_MAX_CELLS` squares.
 
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, Literal, NamedTuple, TypeVar
 
 from .notation import Action
 from .rules import Rules
@@ -65,6 +68,10 @@ HARD_TENSION: Final = 3
 #: if that runs out, the heuristic search gets the rest.
 ENDGAME_EMPTIES: Final = 18
 ENDGAME_SHARE: Final = 0.5
+#: On boards of at most :data:`PERFECT_MAX_CELLS` squares (two players) ``hard`` proves its
+#: move from the first move on (:meth:`sos.solver.Solver.secure_action`: first a move that
+#: draws at least, then a win), with up to this share of its budget.
+SMALL_PROOF_SHARE: Final = 0.8
 #: Entries of ``hard``'s endgame table before it is replaced (about 100 bytes each).
 ENDGAME_TT_LIMIT: Final = 300_000
 #: Chance that ``easy`` takes an open SOS when there is one.
@@ -162,14 +169,23 @@ class MediumAgent(Agent):
 class HardAgent(Agent):
     """Iterative-deepening alpha-beta within ``budget`` seconds of search time per move.
 
-    With two players and at most :data:`ENDGAME_EMPTIES` empty squares, up to
-    :data:`ENDGAME_SHARE` of the budget first goes to proving a win, else a draw, with the
-    exact solver (:attr:`endgame`, whose table is kept between moves); a proven move is
-    played at once, otherwise the search gets what is left of the budget.
+    ``budget="auto"`` (the default, what :func:`make_agent` gives) takes the page's budget
+    for the board of the state to play, :func:`hard_budget`: 1.2 s up to 7x7, 0.4 s on larger
+    boards. ``node_budget`` (nodes per move) instead of, or besides, the time budget makes its
+    play independent of the machine's speed and load (tests, benchmarks); ``budget=None``
+    drops the time limit.
 
-    ``node_budget`` (nodes per move) instead of, or besides, the time budget makes its play
-    independent of the machine's speed and load (tests, benchmarks); ``budget=None`` drops
-    the time limit.
+    With two players, the exact solver (:attr:`endgame`, whose table is kept between moves)
+    first tries to prove a move:
+
+    * on boards of at most :data:`PERFECT_MAX_CELLS` squares, from the first move on, with up
+      to :data:`SMALL_PROOF_SHARE` of the budget: a move that draws at least, then, if the
+      budget allows, one that wins (:meth:`sos.solver.Solver.secure_action`; the 4x4 opening
+      book answers the first moves there);
+    * on larger boards with at most :data:`ENDGAME_EMPTIES` empty squares, with up to
+      :data:`ENDGAME_SHARE`: a win, else a draw (:meth:`sos.solver.Solver.result_action`).
+
+    A proven move is played at once; otherwise the search gets what is left of the budget.
     """
 
     level = "hard"
@@ -177,32 +193,48 @@ class HardAgent(Agent):
     def __init__(
         self,
         seed: int | None = None,
-        budget: float | None = HARD_BUDGET,
+        budget: float | Literal["auto"] | None = "auto",
         node_budget: int | None = None,
     ) -> None:
         super().__init__(seed)
-        self.budget = budget
+        #: Search seconds per move; ``"auto"``: :func:`hard_budget` of the game's rules.
+        self.budget: float | Literal["auto"] | None = budget
         self.node_budget = node_budget
-        self.searcher = AlphaBeta(budget=budget, rng=self.rng, node_budget=node_budget)
+        self.searcher = AlphaBeta(budget=None, rng=self.rng, node_budget=node_budget)
         self.searcher.tension = HARD_TENSION
-        #: Endgame prover (two players), its table kept from move to move of a game.
-        self.endgame = Solver(use_book=False, tt_limit=ENDGAME_TT_LIMIT)
+        #: Endgame prover (two players), its table kept from move to move of a game; on 4x4
+        #: it reads the opening book (where the page has put it, see ``sos.solver``).
+        self.endgame = Solver(tt_limit=ENDGAME_TT_LIMIT)
 
     def plan(self, state: GameState) -> Generator[None, None, Action]:
         _check_playable(state)
-        budget = self.budget
+        budget = hard_budget(state.rules) if self.budget == "auto" else self.budget
         node_budget = self.node_budget
-        if state.rules.players == 2 and state.empty_squares <= ENDGAME_EMPTIES:
-            # Endgame: first try to prove a win (or a draw) within a share of the budget.
-            share_s = None if budget is None else budget * ENDGAME_SHARE
-            share_n = None if node_budget is None else int(node_budget * ENDGAME_SHARE)
+        rules = state.rules
+        small = rules.cells <= PERFECT_MAX_CELLS
+        if rules.players == 2 and (small or state.empty_squares <= ENDGAME_EMPTIES):
+            # Endgame (or a small board): first try to prove a move within a share of the
+            # budget. On a small board a move proven to draw is kept while a win is sought.
+            share = SMALL_PROOF_SHARE if small else ENDGAME_SHARE
+            share_s = None if budget is None else budget * share
+            share_n = None if node_budget is None else int(node_budget * share)
             before = self.endgame.nodes
             start = self.endgame.pacer.spent
             try:
-                action, _ = yield from self.endgame.result_action(
-                    state, self.rng, share_s, share_n
-                )
+                if small:
+                    action, _, settled = yield from self.endgame.secure_action(
+                        state, self.rng, share_s, share_n
+                    )
+                else:
+                    action, _ = yield from self.endgame.result_action(
+                        state, self.rng, share_s, share_n
+                    )
+                    settled = True
                 if action is not None:
+                    if settled and rules.mode == "general":
+                        # The result is proven: the rest of the budget seeks the best margin.
+                        action = yield from self._best_margin(state, action, budget, node_budget,
+                                                              before, start)
                     return action
             except SearchTimeout:
                 pass
@@ -212,8 +244,35 @@ class HardAgent(Agent):
                 budget = max(0.0, budget - (self.endgame.pacer.spent - start))
         self.searcher.budget = budget
         self.searcher.node_budget = node_budget
+        # Actions an unfinished proof on a small board found to lose are not played.
+        refuted = self.endgame.refuted if small and rules.players == 2 else []
+        self.searcher.avoid = {action_move(a, rules.cols) for a in refuted}
+        self.endgame.refuted = []
         result = yield from self.searcher.search(state)
         return move_action(result.move, state.rules.cols)
+
+
+    def _best_margin(
+        self,
+        state: GameState,
+        action: Action,
+        budget: float | None,
+        node_budget: int | None,
+        before: int,
+        start: float,
+    ) -> Generator[None, None, Action]:
+        """An action of the best exact margin if the solver finds one in what is left of the
+        budget (``before``/``start``: the prover's nodes and seconds when the move began),
+        else ``action`` (which keeps the proven result)."""
+        left_n = None if node_budget is None else node_budget - (self.endgame.nodes - before)
+        left_s = None if budget is None else budget - (self.endgame.pacer.spent - start)
+        if (left_n is not None and left_n <= 0) or (left_s is not None and left_s <= 0):
+            return action
+        try:
+            best, _ = yield from self.endgame.best_action(state, self.rng, left_s, left_n)
+        except SearchTimeout:
+            return action
+        return best
 
 
 class PerfectAgent(Agent):
@@ -273,14 +332,19 @@ class Analysis(NamedTuple):
         value: future points for the player to move, ``own - opponents'`` from here on
             (``general``; with 3-4 players the opponents' points are summed, the paranoid
             value), or ``+1`` win / ``0`` draw / ``-1`` loss (``simple``). Exact when
-            ``exact``; otherwise a search estimate (a float).
-        exact: True when proven: by the solver (two players, at most
-            :data:`PERFECT_MAX_CELLS` squares) or because the search saw every line to the end.
+            ``exact``; when only ``result`` is proven, the least value that proves it;
+            otherwise a search estimate (a float).
+        exact: True when ``value`` is proven: by the solver (two players, at most
+            :data:`PERFECT_MAX_CELLS` squares, or an endgame the solver finished within the
+            budget) or because the search saw every line to the end.
         margin: the predicted final result for the player to move: in ``general`` mode
             ``value`` plus the current lead (own score minus the best other score), so
             ``margin > 0`` means "you can win by about ``margin``"; in ``simple`` mode equal
             to ``value``.
         depth: plies searched (0 for a solver or book answer).
+        result: with two players, the game's result for the player to move under best play
+            when it is proven (+1 win, 0 draw, -1 loss, counting the points already
+            scored; ``action`` keeps it), else ``None`` (``value`` is an estimate).
     """
 
     action: Action | None
@@ -288,6 +352,7 @@ class Analysis(NamedTuple):
     exact: bool
     margin: float
     depth: int
+    result: int | None = None
 
 
 def _margin(state: GameState, value: float) -> float:
@@ -299,6 +364,15 @@ def _margin(state: GameState, value: float) -> float:
     return value + lead
 
 
+def _sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
+#: Share of the hint's budget for proving the result (two players, at most
+#: :data:`ENDGAME_EMPTIES` empty squares); the rest refines the margin or estimates.
+HINT_PROOF_SHARE: Final = 0.8
+
+
 def analyse_steps(
     state: GameState,
     budget: float | None = 1.0,
@@ -308,22 +382,59 @@ def analyse_steps(
     """:func:`analyse` as a pausable generator (drive it like :meth:`Agent.plan`).
 
     ``budget`` is in seconds of search time (pauses excluded), ``node_budget`` in nodes
-    (deterministic); they apply to the heuristic search only; the exact solve on small boards
-    runs to the end.
+    (deterministic). With two players: on boards of at most :data:`PERFECT_MAX_CELLS`
+    squares the exact solve runs to the end; with at most :data:`ENDGAME_EMPTIES` empty
+    squares up to :data:`HINT_PROOF_SHARE` of the budget first goes to proving the result
+    (:meth:`sos.solver.Solver.result_action`), then to the exact value
+    (:meth:`sos.solver.Solver.best_action`); what is not proven is estimated by the
+    heuristic search.
     """
     if state.is_terminal():
-        return Analysis(None, 0.0, True, 0.0, 0)
+        return Analysis(None, 0.0, True, 0.0, 0, 0)
     rng = random.Random(seed)
-    if state.rules.players == 2 and state.rules.cells <= PERFECT_MAX_CELLS:
+    rules = state.rules
+    if rules.players == 2 and rules.cells <= PERFECT_MAX_CELLS:
         best, exact_value = yield from Solver().best_action(state, rng)
-        return Analysis(best, float(exact_value), True, _margin(state, float(exact_value)), 0)
+        margin = _margin(state, float(exact_value))
+        return Analysis(best, float(exact_value), True, margin, 0, _sign(margin))
+    if rules.players == 2 and state.empty_squares <= ENDGAME_EMPTIES:
+        solver = Solver(use_book=False)
+        budget0, nodes0 = budget, node_budget
+        share_s = None if budget is None else budget * HINT_PROOF_SHARE
+        share_n = None if node_budget is None else int(node_budget * HINT_PROOF_SHARE)
+        try:
+            proven, result = yield from solver.result_action(state, rng, share_s, share_n)
+        except SearchTimeout:
+            proven, result = None, None
+        if node_budget is not None:
+            node_budget = max(1, node_budget - solver.nodes)
+        if budget is not None:
+            budget = max(0.0, budget - solver.pacer.spent)
+        if result is not None:
+            try:
+                best, exact_value = yield from solver.best_action(state, rng, budget, node_budget)
+                margin = _margin(state, float(exact_value))
+                return Analysis(best, float(exact_value), True, margin, 0, result)
+            except SearchTimeout:
+                pass
+            lead = _margin(state, 0.0)
+            # The least value that proves the result: a final difference of +1 / 0 / -1.
+            least = float(result) if rules.mode == "simple" else float(result - lead)
+            if proven is None:  # every action loses: the search picks the least bad one
+                rest_s = None if budget0 is None else budget0 * (1 - HINT_PROOF_SHARE)
+                rest_n = None if nodes0 is None else int(nodes0 * (1 - HINT_PROOF_SHARE)) + 1
+                searcher = AlphaBeta(budget=rest_s, rng=rng, node_budget=rest_n)
+                proven = move_action((yield from searcher.search(state)).move, rules.cols)
+            return Analysis(proven, least, False, _margin(state, least), 0, result)
     searcher = AlphaBeta(budget=budget, rng=rng, node_budget=node_budget)
-    result = yield from searcher.search(state)
-    action = move_action(result.move, state.rules.cols)
-    value: float = result.value
-    if state.rules.mode == "general" and not result.exact:
+    found = yield from searcher.search(state)
+    action = move_action(found.move, rules.cols)
+    value: float = found.value
+    if rules.mode == "general" and not found.exact:
         value = round(value, 2)
-    return Analysis(action, value, result.exact, _margin(state, value), result.depth)
+    margin = _margin(state, value)
+    known = _sign(margin) if found.exact and rules.players == 2 else None
+    return Analysis(action, value, found.exact, margin, found.depth, known)
 
 
 def hard_budget(rules: Rules) -> float:

@@ -578,6 +578,8 @@ class AlphaBeta:
         #: The first scoring move of a chain costs no depth (it keeps the turn).
         self.extend_chains = True
         self.history: list[int] = []
+        #: Root moves not to play unless all are (set by the caller before a search).
+        self.avoid: set[Move] = set()
         self.horizon_hit = False
         self.root = 0
 
@@ -619,6 +621,9 @@ class AlphaBeta:
         self.rng.shuffle(rest)
         order = scoring + [m for m in rest if not _opens(pos, m)]
         order += [m for m in rest if _opens(pos, m)]
+        if self.avoid:  # moves known to be bad (e.g. proven to lose): only if nothing else
+            kept = [m for m in order if m not in self.avoid]
+            order = kept or order
         best = SearchResult(order[0], 0.0, False, 0, 0, 0.0, {})
         depth = 1
         values: dict[Move, int] = {}

@@ -31,6 +31,7 @@ from .search import (
     STEP_SECONDS,
     Pacer,
     Position,
+    SearchTimeout,
     drain,
     move_action,
     run_to_end,
@@ -122,6 +123,20 @@ def _shuffled_moves(pos: Position, rng: random.Random | None) -> list[int]:
     return out
 
 
+def _table_move_first(solver: Solver, pos: Position, moves: list[int]) -> list[int]:
+    """``moves`` with the move the table holds for ``pos`` first (if any): a proof of the
+    previous move of the game has usually already found this position's answer."""
+    canon, t = pos.canonical()
+    entry = solver.tt.get(canon if pos.players == 2 else canon ^ pos.tab.zplayer[pos.to_move])
+    if entry is None or not entry & 511:
+        return moves
+    cmove = (entry & 511) - 1
+    move = (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
+    if move not in moves:
+        return moves
+    return [move] + [m for m in moves if m != move]
+
+
 class TooManyPlayersError(ValueError):
     """Raised by :func:`solve` for a game of more than two players (its value is a vector)."""
 
@@ -152,6 +167,9 @@ class Solver:
         self.pacer = Pacer(slice_nodes=slice_nodes, step_seconds=step_seconds)
         self.pacer.before_pause = self._free_stale
         self.root = 0
+        #: Actions the last :meth:`secure_action` proved to lose (before it found one that
+        #: draws, or ran out of budget).
+        self.refuted: list[Action] = []
         self._shape: tuple[int, int, bool, int] | None = None
         self._book_min_empty = 1 << 30
 
@@ -216,13 +234,13 @@ class Solver:
         out.sort(key=lambda item: -item[1])
         return out
 
-    def best_action(
-        self, state: GameState, rng: random.Random | None = None
-    ) -> Generator[None, None, tuple[Action, int]]:
-        """An optimal action for the player to move and the exact value it keeps.
+    def optimal_actions(
+        self, state: GameState
+    ) -> Generator[None, None, tuple[int, list[Action]]]:
+        """The exact value of ``state`` and every action that keeps it (board order).
 
-        Finds the position's value, then tries the actions (scoring first, then safe, then the
-        rest; shuffled within each class by ``rng``) with a null window until one keeps it.
+        The value is found first; each action is then tested with a null window (does it
+        reach the value?), which is cheaper than the exact value of every action.
 
         Raises:
             ValueError: if the game is over.
@@ -232,7 +250,47 @@ class Solver:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)
         target = yield from self._solve(pos, -10_000, 10_000)
-        move = yield from self._first_reaching(pos, _shuffled_moves(pos, rng), target)
+        keep: list[int] = []
+        for m in sorted(pos.ordered_moves()[0]):
+            gain = pos.play(m)
+            try:
+                v = yield from self._child(pos, gain, target - 1, target)
+            finally:
+                pos.unplay()
+            if v >= target:
+                keep.append(m)
+        return target, [move_action(m, pos.cols) for m in keep]
+
+    def best_action(
+        self,
+        state: GameState,
+        rng: random.Random | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> Generator[None, None, tuple[Action, int]]:
+        """An optimal action for the player to move and the exact value it keeps.
+
+        Finds the position's value, then tries the actions (scoring first, then safe, then the
+        rest; shuffled within each class by ``rng``) with a null window until one keeps it.
+        ``seconds`` (search time) and ``nodes`` bound the call as in :meth:`result_action`.
+
+        Raises:
+            ValueError: if the game is over. SearchTimeout: when the budget is spent.
+        """
+        pos = Position(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)
+        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
+        pacer.before_pause = self._free_stale
+        unlimited, self.pacer = self.pacer, pacer
+        try:
+            target = yield from self._solve(pos, -10_000, 10_000)
+            move = yield from self._first_reaching(pos, _shuffled_moves(pos, rng), target)
+        finally:
+            unlimited.nodes += pacer.nodes
+            unlimited.spent += pacer.stop()
+            self.pacer = unlimited
         if move < 0:  # pragma: no cover
             raise AssertionError("no action keeps the solved value")
         return move_action(move, pos.cols), target
@@ -284,20 +342,85 @@ class Solver:
         pos = Position(state)
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)  # (loads the book: not counted against the budget)
         pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
         pacer.before_pause = self._free_stale
         unlimited, self.pacer = self.pacer, pacer
         try:
-            yield from self._prepare(pos)
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
-            moves = _shuffled_moves(pos, rng)
+            moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
             # A future value of at least 1 - lead wins; at least -lead draws.
             for result in (1, 0):
                 move = yield from self._first_reaching(pos, moves, result - lead)
                 if move >= 0:
                     return move_action(move, pos.cols), result
             return None, -1
+        finally:
+            unlimited.nodes += pacer.nodes
+            unlimited.spent += pacer.stop()
+            self.pacer = unlimited
+
+    def secure_action(
+        self,
+        state: GameState,
+        rng: random.Random | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> Generator[None, None, tuple[Action | None, int, bool]]:
+        """An action proven not to lose, then, as the budget allows, one proven to win.
+
+        Two players only. Like :meth:`result_action` (final score difference, null-window
+        tests, the same move order), but in the safer order for a bounded budget: first the
+        first action that keeps at least a draw, then the actions (that one first) are tested
+        for a win. When the budget runs out during the second stage, the drawing action found
+        in the first is returned.
+
+        Returns:
+            ``(action, result, settled)``: ``result`` +1 (``action`` wins against any
+            defence), 0 (it draws at least) or -1 with ``action`` None (every action loses
+            against best play); ``settled`` is True when ``result`` is the game's result under
+            best play (False: a draw is proven, and the budget ran out before a win was either
+            found or ruled out).
+
+        Raises:
+            ValueError: if the game is over. TooManyPlayersError: with more than two players.
+            SearchTimeout: when the budget is spent before any action is proven to draw
+                (the table keeps what was proven, and :attr:`refuted` lists the actions
+                proven to lose by then).
+        """
+        if state.rules.players != 2:
+            raise TooManyPlayersError("secure_action() is defined for two players")
+        pos = Position(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)  # (loads the book: not counted against the budget)
+        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
+        pacer.before_pause = self._free_stale
+        unlimited, self.pacer = self.pacer, pacer
+        try:
+            me = pos.to_move
+            lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
+            moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
+            # A future value of at least -lead draws; at least 1 - lead wins.
+            self.refuted = []
+            safe = -1
+            for m in moves:
+                found = yield from self._first_reaching(pos, [m], -lead)
+                if found >= 0:
+                    safe = found
+                    break
+                self.refuted.append(move_action(m, pos.cols))
+            if safe < 0:
+                return None, -1, True
+            rest = [safe] + [m for m in moves if m != safe]
+            try:
+                win = yield from self._first_reaching(pos, rest, 1 - lead)
+            except SearchTimeout:
+                return move_action(safe, pos.cols), 0, False
+            if win >= 0:
+                return move_action(win, pos.cols), 1, True
+            return move_action(safe, pos.cols), 0, True
         finally:
             unlimited.nodes += pacer.nodes
             unlimited.spent += pacer.stop()

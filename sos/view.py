@@ -240,8 +240,19 @@ def lines_of(state: GameState) -> list[tuple[Line, int]]:
     return [(line, record.player) for record in state.records for line in record.lines]
 
 
-def hint_text(state: GameState, lang: str, action: Action, value: float, exact: bool) -> str:
+def hint_text(
+    state: GameState,
+    lang: str,
+    action: Action,
+    value: float,
+    exact: bool,
+    result: int | None = None,
+) -> str:
     """The hint line: the suggested move and what it is worth for the player to move.
+
+    It claims no more than the search knows: "perfect play" with the margin only when the
+    value is proven, "proven" with the result (win / draw / loss) when only that is proven,
+    otherwise an estimate marked as one.
 
     Args:
         action: the suggested action.
@@ -249,12 +260,16 @@ def hint_text(state: GameState, lang: str, action: Action, value: float, exact: 
             (general mode: own future points minus the opponent's; simple mode: +1/0/-1);
             otherwise the search's estimate of own future points minus the others'.
         exact: the value is proven (perfect play), not an estimate.
+        result: with two players, the proven result for the player to move (+1 / 0 / -1,
+            counting the points already scored; :attr:`sos.agents.Analysis.result`), or
+            ``None`` when it is not proven.
     """
     move = text(
         lang, "hint.move", letter=action.letter, square=square_name(action.row, action.col)
     )
     me = state.current_player()
-    if exact and state.rules.players == 2 and me >= 0:
+    two = state.rules.players == 2 and me >= 0
+    if exact and two:
         if state.rules.mode == "simple":
             key = "win" if value > 0 else "loss" if value < 0 else "draw"
             return f"{move} {text(lang, f'hint.exact.simple.{key}')}"
@@ -264,6 +279,21 @@ def hint_text(state: GameState, lang: str, action: Action, value: float, exact: 
         if margin < 0:
             return f"{move} {text(lang, 'hint.exact.loss', points=-margin)}"
         return f"{move} {text(lang, 'hint.exact.draw')}"
+    if result is not None and two:
+        key = "win" if result > 0 else "loss" if result < 0 else "draw"
+        return f"{move} {text(lang, f'hint.proven.{key}')}"
+    if two and state.rules.mode == "general":
+        # Two players: the predicted final score difference (lead plus future points).
+        final = state.scores[me] - state.scores[1 - me] + value
+        points = round(abs(final), 1)
+        shown = f"{points:g}" if lang == "en" else f"{points:g}".replace(".", ",")
+        if points < 0.5:
+            return f"{move} {text(lang, 'hint.estimate2.even')}"
+        key = "ahead" if final > 0 else "behind"
+        return f"{move} {text(lang, f'hint.estimate2.{key}', points=shown)}"
+    if two:  # simple mode: the search's estimate of who makes the first SOS
+        key = "ahead" if value >= 0.5 else "behind" if value <= -0.5 else "even"
+        return f"{move} {text(lang, f'hint.estimate2.simple.{key}')}"
     points = round(abs(value), 1)
     shown = f"{points:g}" if lang == "en" else f"{points:g}".replace(".", ",")
     if points < 0.5:

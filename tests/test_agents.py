@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 import pytest
 
@@ -16,7 +17,7 @@ from sos.agents import (
     levels_for,
     make_agent,
 )
-from sos.search import run_to_end
+from sos.search import AlphaBeta, SearchResult, run_to_end
 from sos.solver import solve_actions
 
 
@@ -155,6 +156,74 @@ def test_analysis() -> None:
     simple = analyse(new_game(Rules(1, 7, "simple")))
     assert simple.exact and simple.value == 1 and simple.margin == 1
     rough = run_to_end(analyse_steps(new_game(Rules.square(6)), budget=None, node_budget=2000))
-    assert not rough.exact and rough.action is not None
+    assert not rough.exact and rough.action is not None and rough.result is None
     done = analyse(GameState.from_text("SOS/OOO/SOS"))
     assert done.action is None and done.exact
+
+
+def test_hard_budget_belongs_to_the_agent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # make_agent("hard") searches as long as the page's budget for the board it is given.
+    seen: list[float | None] = []
+    real_search = AlphaBeta.search
+
+    def spy(self: AlphaBeta, state: GameState) -> Generator[None, None, SearchResult]:
+        seen.append(self.budget)
+        return real_search(self, state)
+
+    monkeypatch.setattr(AlphaBeta, "search", spy)
+    monkeypatch.setattr(agents, "HARD_BUDGET", 0.01)
+    monkeypatch.setattr(agents, "HARD_BUDGET_SMALL", 0.02)
+    hard = make_agent("hard", seed=0)
+    assert hard.budget == "auto"  # type: ignore[attr-defined]
+    hard.choose_action(new_game(Rules.square(8)))
+    hard.choose_action(new_game(Rules.square(6)))
+    assert seen == [agents.hard_budget(Rules.square(8)), agents.hard_budget(Rules.square(6))]
+    assert seen == [0.01, 0.02]
+    hard.budget = 0.03  # type: ignore[attr-defined]  # an explicit budget still wins
+    hard.choose_action(new_game(Rules.square(8)))
+    assert seen[-1] == 0.03
+
+
+@pytest.mark.parametrize(("rows", "cols", "mode"), [(3, 3, "general"), (4, 4, "simple")])
+def test_hard_holds_perfect_play_on_small_boards(rows: int, cols: int, mode: str) -> None:
+    # On boards of at most 16 squares hard proves a move that keeps at least a draw (the
+    # 4x4 book answers the opening): each of its moves keeps the exact result (solver).
+    perfect = make_agent("perfect", seed=3)
+    for g in range(2):
+        hard = HardAgent(seed=g, budget=None, node_budget=33_000)
+        state = new_game(Rules(rows, cols, mode))  # type: ignore[arg-type]
+        seats = [hard, perfect] if g % 2 == 0 else [perfect, hard]
+        while not state.is_terminal():
+            agent = seats[state.current_player()]
+            state.apply(agent.choose_action(state))
+        assert state.returns()[0 if g % 2 == 0 else 1] >= 0  # a draw or a win
+
+
+def test_analysis_proves_the_endgame_result() -> None:
+    # 6x6, 17 empty squares: only S in the top left corner wins (+4 by the solver).
+    state = GameState.from_text("..S.OO/SS..SO/...S.O/.O...S/O...SO/OOS.OO", to_move=1)
+    proof = run_to_end(analyse_steps(state, budget=None, node_budget=30_000))
+    assert proof.result == 1 and proof.action == Action(0, 0, "S")
+    full = run_to_end(analyse_steps(state, budget=None, node_budget=None))
+    assert full.exact and full.value == 4 and full.result == 1
+    # Too small a budget to prove anything: an estimate, with no result claimed.
+    rough = run_to_end(analyse_steps(state, budget=None, node_budget=300))
+    assert rough.result is None and not rough.exact
+
+
+def test_analysis_claims_only_true_results() -> None:
+    rng = random.Random(4)
+    for k in range(6):
+        state = new_game(Rules(5, 5, "general" if k % 2 else "simple"))
+        while state.empty_squares > 11 and not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        me = state.current_player()
+        lead = 0 if k % 2 == 0 else state.scores[me] - state.scores[1 - me]
+        total = lead + solve(state)
+        hint = run_to_end(analyse_steps(state, budget=None, node_budget=4000 * (k % 3)))
+        if hint.result is not None:
+            assert hint.result == (total > 0) - (total < 0)
+        if hint.exact:
+            assert hint.margin == total

@@ -150,3 +150,17 @@ def test_hard_finds_the_parity_sacrifice() -> None:
     searcher.extend_chains = False
     result = run_to_end(searcher.search(state))
     assert move_action(result.move, 6) != Action(0, 1, "S")
+
+
+def test_search_avoids_the_moves_it_is_told_to() -> None:
+    state = GameState.from_text(TRAP)
+    searcher = AlphaBeta(budget=None, node_budget=5000)
+    searcher.avoid = {action_move_of(Action(0, 2, "O"))}
+    assert move_action(run_to_end(searcher.search(state)).move, 4) != Action(0, 2, "O")
+    every = {action_move_of(a) for a in state.legal_actions()}
+    searcher.avoid = every  # all of them: the avoid list is ignored
+    assert run_to_end(searcher.search(state)).move in every
+
+
+def action_move_of(action: Action) -> int:
+    return ((action.row * 4 + action.col) << 1) | (action.letter == "O")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from functools import cache
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sos import Action, GameState, Rules, new_game, solve
-from sos.search import run_to_end
+from sos.search import SearchTimeout, run_to_end
 from sos.solver import Solver, TooManyPlayersError, book, load_book_steps, solve_actions
 
 
@@ -213,8 +214,6 @@ def test_result_action_wins_draws_or_admits_loss(mode: str) -> None:
 
 
 def test_result_action_budget_raises_and_keeps_the_table() -> None:
-    from sos.search import SearchTimeout
-
     # 6x6, 17 empty squares, from a hard-vs-medium game: S in the top left corner is the
     # only action that wins (+4 by solve_actions; every other action loses by 5 or more).
     state = GameState.from_text(ENDGAME_6X6, to_move=1)
@@ -227,3 +226,117 @@ def test_result_action_budget_raises_and_keeps_the_table() -> None:
 
 
 ENDGAME_6X6 = "..S.OO/SS..SO/...S.O/.O...S/O...SO/OOS.OO"
+
+
+@pytest.mark.parametrize("mode", ["general", "simple"])
+def test_secure_action_never_picks_a_losing_action(mode: str) -> None:
+    """Without a budget it settles the result as result_action does; with a small budget its
+    action, when it returns one, still keeps at least a draw (checked by brute force)."""
+    rng = random.Random(23)
+    seen = set()
+    for k in range(20):
+        state = _random_position(rng, 3, 3, rng.randrange(2, 6), mode)
+        if state.is_terminal():
+            continue
+        me = state.current_player()
+        lead = 0 if mode == "simple" else state.scores[me] - state.scores[1 - me]
+        exact = brute_value(state)
+        expected = (lead + exact > 0) - (lead + exact < 0)
+        before = state.cells
+        action, result, settled = run_to_end(Solver().secure_action(state, random.Random(k)))
+        assert state.cells == before and settled and result == expected
+        seen.add(result)
+        values = {a: v for a, v in solve_actions(state)}
+        if action is None:
+            assert expected == -1
+            continue
+        assert ((lead + values[action] > 0) - (lead + values[action] < 0)) == result
+        for nodes in (40, 300):
+            try:
+                action, result, settled = run_to_end(
+                    Solver(use_book=False).secure_action(state, random.Random(k), nodes=nodes)
+                )
+            except SearchTimeout:
+                continue
+            if action is None:
+                assert expected == -1
+                continue
+            kept = (lead + values[action] > 0) - (lead + values[action] < 0)
+            assert kept >= result >= 0  # a proven draw at least; a claimed win is one
+            assert not settled or result == expected
+    assert {0, 1} <= seen
+
+
+def test_secure_action_keeps_the_draw_when_the_win_search_runs_out() -> None:
+    # 6x6, 17 empty squares: S in the top left corner wins; every other action loses, so a
+    # budget that suffices for the draw stage finds the win too, and a tiny one raises.
+    state = GameState.from_text(ENDGAME_6X6, to_move=1)
+    with pytest.raises(SearchTimeout):
+        run_to_end(Solver(use_book=False).secure_action(state, nodes=200))
+    action, result, settled = run_to_end(Solver(use_book=False).secure_action(state))
+    assert (action, result, settled) == (Action(0, 0, "S"), 1, True)
+    # Empty 3x3 (a draw): with a budget for the draw stage only, the drawing move is kept.
+    empty = new_game(Rules(3, 3))
+    solver = Solver(use_book=False)
+    action, result, settled = run_to_end(solver.secure_action(empty, random.Random(2)))
+    assert result == 0 and settled
+    spent = solver.nodes
+    for nodes in range(50, spent, max(1, spent // 20)):
+        try:
+            action, result, settled = run_to_end(
+                Solver(use_book=False).secure_action(empty, random.Random(2), nodes=nodes)
+            )
+        except SearchTimeout:
+            continue
+        assert result == 0 and dict(solve_actions(empty))[action] == 0
+        if not settled:
+            break
+    else:
+        pytest.fail("no budget left the win stage unfinished")
+
+
+def test_accuracy_data_set_holds_exact_values() -> None:
+    """tests/data/positions.txt (scripts/build_positions.py): a sample of its positions with
+    few empty squares checked against solve_actions (a different solver entry point)."""
+    path = Path(__file__).parent / "data" / "positions.txt"
+    lines = [x.split() for x in path.read_text().splitlines() if x and not x.startswith("#")]
+    assert len(lines) >= 500
+    assert {x[0] for x in lines} == {"4x4", "5x5", "6x6"}
+    for fields in lines:
+        assert len(fields) == 10 and fields[4].count(".") <= 16
+        assert set(fields[7].split(",")) <= set(fields[8].split(","))
+    rng = random.Random(1)
+    sample = rng.sample([x for x in lines if x[4].count(".") <= 8], 24)
+    for _size, mode, to_move, scores, board, value, result, optimal, keeping, _ in sample:
+        state = GameState.from_text(
+            board, mode=mode,  # type: ignore[arg-type]
+            to_move=int(to_move), scores=[int(s) for s in scores.split(",")],
+        )
+        values = dict(solve_actions(state))
+        best = max(values.values())
+        assert best == int(value) == solve(state)
+        assert {str(a) for a, v in values.items() if v == best} == set(optimal.split(","))
+        me = state.current_player()
+        lead = 0 if mode == "simple" else state.scores[me] - state.scores[1 - me]
+        sign = (best + lead > 0) - (best + lead < 0)
+        assert sign == int(result)
+        kept = {str(a) for a, v in values.items() if (v + lead > 0) - (v + lead < 0) == sign}
+        assert kept == set(keeping.split(","))
+
+
+def test_secure_action_lists_the_actions_it_refuted() -> None:
+    # 6x6, 17 empty squares: every action but S in the top left corner loses. Whatever the
+    # budget, each action the draw stage refuted before it stopped does lose.
+    state = GameState.from_text(ENDGAME_6X6, to_move=1)
+    me = state.current_player()
+    lead = state.scores[me] - state.scores[1 - me]
+    values = dict(solve_actions(state))
+    seen = 0
+    for nodes in (300, 3000):
+        solver = Solver(use_book=False)
+        with contextlib.suppress(SearchTimeout):
+            run_to_end(solver.secure_action(state, random.Random(5), nodes=nodes))
+        for action in solver.refuted:
+            assert values[action] + lead < 0
+        seen += len(solver.refuted)
+    assert seen

@@ -77,10 +77,21 @@ def test_hint_texts() -> None:
     )
     assert hint_text(state, "en", action, 2, exact=True).endswith("Perfect play: draw.")
     assert hint_text(state, "de", action, 1, exact=True).endswith("verlierst du mit 1.")
+    # Two players: an estimate says so, and gives the predicted final difference (2 behind
+    # now, about 1.26 to gain: about 0.7 behind), never "more than the others".
     assert hint_text(state, "en", action, 1.26, exact=False).endswith(
+        "Estimate (not proven): you finish about 0.7 behind."
+    )
+    assert "3,3" in hint_text(state, "de", action, -1.26, exact=False)
+    assert "others" not in hint_text(state, "en", action, 5, exact=False)
+    # Only the result proven: the words name the result and no margin.
+    proven = hint_text(state, "en", action, 3, exact=False, result=1)
+    assert proven.endswith("Proven: you can win, whatever the opponent plays.")
+    assert "Bewiesen" in hint_text(state, "de", action, -3, exact=False, result=-1)
+    three = GameState.from_text("S.S/.../...", players=3)
+    assert hint_text(three, "en", action, 1.26, exact=False).endswith(
         "you gain about 1.3 more than the others from here."
     )
-    assert "1,3" in hint_text(state, "de", action, -1.26, exact=False)
     simple = GameState.from_text("S.S/.../...", mode="simple")
     assert hint_text(simple, "en", action, 1, exact=True).endswith("Perfect play: you win.")
 
