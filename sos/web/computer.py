@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 from pyscript import window
 
 from sos.app.session import GameSession
-from sos.notation import Action
 
 #: Longest stretch of search work between two returns to the browser (seconds).
 SLICE_SECONDS = 0.02
@@ -68,12 +67,10 @@ class Computer:
         """The agent of ``seat`` in ``game`` (made on first use, seeded from the system)."""
         key = (id(game), seat, game.seat_kind(seat))
         if key not in self._agents:
-            from sos.agents import HardAgent, hard_budget, make_agent  # on first use only
+            from sos.agents import make_agent  # on first use only (its budget is its own)
 
             seed = random.SystemRandom().randrange(2**32)
             agent = make_agent(game.seat_kind(seat), seed=seed)
-            if isinstance(agent, HardAgent):
-                agent.budget = hard_budget(game.state.rules)
             self._agents = {k: v for k, v in self._agents.items() if k[0] == id(game)}
             self._agents[key] = agent
         return self._agents[key]
@@ -109,7 +106,7 @@ class Computer:
             # after the previous one, or when the search ends if that takes longer.
             shown_at = time.perf_counter() + COMPUTER_PAUSE
             agent = self.agent(game, seat)
-            if agent.level == "perfect":
+            if agent.level in ("perfect", "hard"):  # both read the 4x4 opening book
                 await fetch_book(game)
                 if not self._valid(game, version):
                     return
@@ -126,9 +123,9 @@ class Computer:
             self.thinking = False
             self.played(game)
 
-    async def hint(self, game: GameSession) -> tuple[Action, float, bool] | None:
-        """The best action for the player to move with its value and whether it is exact, or
-        None when the game changed meanwhile."""
+    async def hint(self, game: GameSession) -> Any:
+        """The :class:`sos.agents.Analysis` of the position (best action, value, whether the
+        value or only the result is proven), or None when the game changed meanwhile."""
         from sos.agents import analyse_steps
 
         version = game.version
@@ -138,7 +135,7 @@ class Computer:
         )
         if analysis is None or analysis.action is None or not self._valid(game, version):
             return None
-        return analysis.action, analysis.value, analysis.exact
+        return analysis
 
 
 async def run_sliced(gen: Generator[None, None, T], valid: Callable[[], bool]) -> T | None:

@@ -275,8 +275,10 @@ class Page:
             button.disabled = not game.human_to_move()
         if found is None:
             return
-        self.hint = found[0]
-        out.textContent = hint_text(game.state, self.app.lang, *found)
+        self.hint = found.action
+        out.textContent = hint_text(
+            game.state, self.app.lang, found.action, found.value, found.exact, result=found.result
+        )
         self.refresh()
 
     def on_notice_close(self, _event: Any) -> None:

@@ -188,9 +188,8 @@ def test_fuzzed_links_give_the_predicted_notice_and_decode_alike_in_pyodide(
     page.evaluate(GRAB_INTERPRETER)
     got = page.evaluate(
         """(codes) => { __py.globals.set('REMOTE_CODES', JSON.stringify(codes));
-          const out = __py.runPython(DECODE); __py.globals.delete('REMOTE_CODES'); return out; }""".replace(
-            "DECODE", json.dumps(_DECODE)
-        ),
+          const out = __py.runPython(DECODE); __py.globals.delete('REMOTE_CODES');
+          return out; }""".replace("DECODE", json.dumps(_DECODE)),
         codes,
     )
     assert json.loads(got) == json.loads(_fates(codes))
