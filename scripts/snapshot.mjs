@@ -16,10 +16,11 @@
 // first visit); the worker precaches it after data-ready like every other file.
 //
 // Node leaves traces in Python's state that a page would not have; they are reset before the
-// snapshot is taken: sys.executable, sys.argv, os.environ (Node's LANG, "_"), a second "" in
-// sys.path (Pyodide inserts one at every start). Reproducible: made with deterministic clocks
-// and random bytes (see deterministic()), the same inputs give the same bytes; checked by
-// making it twice (`node scripts/snapshot.mjs --check`, `node scripts/build.mjs --check-snapshot`).
+// snapshot is taken (scripts/snapshot_modules.py, prepare_snapshot()): sys.executable,
+// sys.argv, os.environ (Node's LANG, "_"), a second "" in sys.path (Pyodide inserts one at every
+// start). Reproducible: made with Node's clocks stopped, PYTHONHASHSEED=0 and `random` seeded
+// (see deterministic()), the same inputs give the same bytes, in a process of its own (build.mjs
+// runs it so); checked by making it twice (`node scripts/snapshot.mjs --check`, `node scripts/build.mjs --check-snapshot`).
 //
 // Usage: node scripts/snapshot.mjs [--check]   (build.mjs calls buildSnapshot())
 
@@ -78,52 +79,15 @@ async function makeSnapshotNow() {
     pyodide.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
     pyodide.FS.writeFile(dest, readFileSync(path));
   }
+  // The Python half is scripts/snapshot_modules.py, imported (not evaluated as a string).
   pyodide.FS.mkdirTree("/snapshot-tools");
   pyodide.FS.writeFile("/snapshot-tools/snapshot_modules.py", readFileSync(join(root, "scripts", "snapshot_modules.py")));
-  const names = pyodide
-    .runPython(`
-import sys
-from pathlib import Path
-sys.path.insert(0, "/snapshot-tools")
-import snapshot_modules
-names = snapshot_modules.start_modules(Path("${HOME}"))
-del sys.modules["snapshot_modules"], snapshot_modules, Path
-sys.path.remove("/snapshot-tools")
-names
-`)
-    .toJs();
-  const modules = pyodide.runPython(`
-import importlib, os, sys
-os.chdir("${HOME}")
-if "" not in sys.path:
-    sys.path.insert(0, "")
-loaded = []
-for name in ${JSON.stringify(names)}:
-    try:
-        importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        continue
-    loaded.append(name)
-import sos.web.snapshot
-sos.web.snapshot.record()
-# Node's traces, reset to what a page's interpreter has
-sys.executable = "${HOME}/this.program"  # as in a page (emscripten's program name)
-sys.argv[:] = [""]
-while "" in sys.path:
-    sys.path.remove("")  # Pyodide inserts "" again after a restore
-for key in list(os.environ):
-    if key not in ("LD_LIBRARY_PATH", "__LLVM_PROFILE_RT_INIT_ONCE"):  # the runtime's own
-        del os.environ[key]
-os.environ.update({"HOME": "${HOME}", "PYTHONINSPECT": "1", "PATH": "/", "PWD": "/",
-                   "USER": "web_user", "LOGNAME": "web_user", "LANG": "C.UTF-8",
-                   "_": "./this.program"})
-import random
-random.seed(0)  # a fixed state in the file; static/app.py reseeds it from os.urandom at start
-del importlib, random
-loaded
-`).toJs();
+  const sys = pyodide.pyimport("sys");
+  sys.path.insert(0, "/snapshot-tools");
+  const tools = pyodide.pyimport("snapshot_modules");
+  const loadedProxy = tools.prepare_snapshot(HOME);
+  const modules = loadedProxy.toJs();
+  for (const proxy of [loadedProxy, tools, sys]) proxy.destroy();
   const bytes = pyodide.makeMemorySnapshot();
   return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), modules };
 }

@@ -9,7 +9,9 @@ and ``sos`` modules that do not touch the browser. ``sos.web`` modules (they imp
 nor are ``pyscript``, ``js``, ``pyodide`` and ``_pyodide`` (set up by the runtime itself).
 ``EXTRA`` adds what PyScript's own Python imports at start (measured in the page).
 
-Runs under CPython (tests) and inside the build's Pyodide; standard library only.
+``prepare_snapshot`` is the Python half of scripts/snapshot.mjs: it imports those modules in the
+build's Pyodide and resets what Node leaves in Python's state. Runs under CPython (tests) and
+inside the build's Pyodide; standard library only.
 """
 
 from __future__ import annotations
@@ -109,6 +111,54 @@ def start_modules(root: Path, entry: str = "static/app.py") -> list[str]:
         add("sos")
         order.append(HOOK)
     return order
+
+
+#: Environment variables the runtime itself sets, the same in a page; every other one is Node's.
+RUNTIME_ENV = ("LD_LIBRARY_PATH", "__LLVM_PROFILE_RT_INIT_ONCE")
+
+
+def prepare_snapshot(home: str) -> list[str]:
+    """In the build's Pyodide, just before the snapshot: import the start modules, record their
+    sources (``sos.web.snapshot.record``), reset Node's traces to what a page's interpreter has,
+    seed ``random`` with 0 (the page reseeds it), and remove this module. ``home`` is the folder
+    holding ``static/app.py`` and ``sos/`` (PyScript's cwd in the page). Returns the modules
+    imported (start_modules() minus names that are attributes, not modules).
+    """
+    import importlib
+    import os
+    import random
+
+    names = start_modules(Path(home))
+    os.chdir(home)
+    if "" not in sys.path:
+        sys.path.insert(0, "")
+    loaded = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            continue
+        loaded.append(name)
+    importlib.import_module(HOOK).record()
+    sys.executable = f"{home}/this.program"  # as in a page (emscripten's program name)
+    sys.argv[:] = [""]
+    here = os.path.dirname(__file__)
+    while "" in sys.path:
+        sys.path.remove("")  # Pyodide inserts "" again after a restore
+    while here in sys.path:
+        sys.path.remove(here)
+    for key in list(os.environ):
+        if key not in RUNTIME_ENV:
+            del os.environ[key]
+    os.environ.update(
+        {"HOME": home, "PYTHONINSPECT": "1", "PATH": "/", "PWD": "/", "USER": "web_user",
+         "LOGNAME": "web_user", "LANG": "C.UTF-8", "_": "./this.program"}
+    )  # fmt: skip
+    random.seed(0)  # a fixed state in the file; the page reseeds it at start
+    sys.modules.pop(__name__, None)
+    return loaded
 
 
 if __name__ == "__main__":

@@ -164,7 +164,7 @@ addEventListener("unhandledrejection", (event) => onError(describe(event.reason)
 
 // PyScript shows its errors (an invalid pyscript.toml, a Python exception) in a banner made for
 // developers (.py-error, cut off on a phone); the player gets the message above instead.
-new MutationObserver((records) => {
+const banners = new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
       if (node.nodeType === 1 && node.classList.contains("py-error")) {
@@ -173,16 +173,21 @@ new MutationObserver((records) => {
       }
     }
   }
-}).observe(document.documentElement, { childList: true, subtree: true });
+});
+banners.observe(document.documentElement, { childList: true, subtree: true });
 
 timer = setTimeout(() => show("slow", `no data-ready after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
 
-// A start that was reported slow but finishes after all: the game is there, drop the message.
-new MutationObserver(() => {
+// Once the game is ready, stop watching (the app's own errors are reported by the app); a start
+// that was reported slow but finishes after all: the game is there, drop the message.
+const ready = new MutationObserver(() => {
   if (html.dataset.ready === "1") {
+    banners.disconnect();
+    ready.disconnect();
     clearTimeout(timer);
     shown?.box.remove();
     if (shown) delete html.dataset.boot;
   }
-}).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+});
+ready.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 

@@ -3,7 +3,7 @@
 ``scripts/snapshot_modules.py`` derives the modules from the sources (module-level imports from
 static/app.py on); ``sos.web.snapshot`` records source hashes at build time and, after a
 restore, drops pre-imported modules whose served source differs. Browser behaviour (restore,
-fallbacks, reseeding) is in tests/e2e/test_snapshot.py.
+fallbacks, reseeding) is in tests/e2e/test_memory_snapshot.py.
 """
 
 from __future__ import annotations
