@@ -3,7 +3,8 @@
 // then generate the service worker (./sw.js) and dist/ (the site as deployed) via site.mjs.
 // The page then loads everything from its own origin: no CDN at runtime.
 //
-// Usage: node scripts/build.mjs   (from any directory; paths are relative to the repo root)
+// Usage: node scripts/build.mjs [--check-snapshot]   (from any directory; paths are relative to
+// the repo root; --check-snapshot makes the memory snapshot twice and fails if they differ)
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -92,6 +93,13 @@ console.log(`build: copied ${copied.length} files, ${(total / 1024 / 1024).toFix
 // Bytecode of sos/ for the browser's Python (static/vendor/sos-bytecode.zip; see bytecode.mjs).
 const { buildBytecode } = await import("./bytecode.mjs");
 await buildBytecode();
+
+// Memory snapshot of the page's interpreter + the pyodide-snap.mjs wrapper (see snapshot.mjs).
+// In a process of its own: a Pyodide loaded earlier in this one (the bytecode's) changes the
+// memory image, and the snapshot is to depend on its inputs only.
+const { execFileSync } = await import("node:child_process");
+const snapshotArgs = process.argv.includes("--check-snapshot") ? ["--check"] : [];
+execFileSync(process.execPath, [join(root, "scripts", "snapshot.mjs"), ...snapshotArgs], { stdio: "inherit" });
 
 // Service worker (./sw.js, precache with a revision per file) and dist/ for GitHub Pages.
 const { buildSite } = await import("./site.mjs");

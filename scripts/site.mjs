@@ -24,7 +24,7 @@ export const SITE_GLOBS = [
   "index.html",
   "pyscript.toml",
   "sos/**/*", // engine modules and their data (e.g. the solver's opening book)
-  "static/**/*.{js,mjs,py,css,svg,png,ico,webmanifest,wasm,zip,json}", // static/app.py: the entry
+  "static/**/*.{js,mjs,py,css,svg,png,ico,webmanifest,wasm,zip,json,gz}", // static/app.py: the entry; .gz: the memory snapshot
 ];
 const SITE_IGNORES = ["**/*.map", "**/__pycache__/**", "**/*.pyc", "**/node_modules/**"];
 

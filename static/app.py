@@ -4,6 +4,18 @@ PyScript compiles a ``<script type="py" src=...>`` from source on every start; a
 from the checked-hash bytecode the build ships (static/vendor/sos-bytecode.zip, see
 scripts/bytecode.mjs). So the app lives in sos/web/main.py and this file only imports it;
 ``APP`` is re-exported for tests that inspect the running app.
+
+When the interpreter was restored from the build's memory snapshot (scripts/snapshot.mjs),
+``sos.web.snapshot`` is already imported: it reseeds ``random`` and drops any pre-imported
+``sos`` module whose source differs from the served file, before the app is imported.
 """
 
-from sos.web.main import APP  # noqa: F401  (importing it starts the game)
+import sys
+
+_snapshot = sys.modules.get("sos.web.snapshot")
+if _snapshot is not None and (_stale := _snapshot.after_restore()):
+    from js import console
+
+    console.warn(f"SOS: memory snapshot older than the served {', '.join(_stale)}; reloaded")
+
+from sos.web.main import APP  # noqa: E402, F401  (importing it starts the game)

@@ -10,7 +10,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "pyscript.toml"
-LOCAL_INTERPRETER = "./static/vendor/pyodide/pyodide.mjs"
+#: Pyodide's loader wrapped to restore the build's memory snapshot (scripts/pyodide-snap.mjs),
+#: next to pyodide.mjs: PyScript derives the runtime's indexURL from its folder.
+LOCAL_INTERPRETER = "./static/vendor/pyodide/pyodide-snap.mjs"
 
 
 def _normalise(path: str) -> str:
@@ -47,6 +49,8 @@ def test_interpreter_is_the_vendored_pyodide(config: dict[str, Any]) -> None:
         f"(without it PyScript loads Pyodide from a CDN), got {interpreter!r}"
     )
     assert "://" not in interpreter and not interpreter.startswith("//")
+    wrapper = (ROOT / "scripts" / "pyodide-snap.mjs").read_text("utf-8")
+    assert 'from "./pyodide.mjs"' in wrapper  # the vendored Pyodide, same folder
 
 
 def test_no_remote_packages(config: dict[str, Any]) -> None:

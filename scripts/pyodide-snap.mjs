@@ -1,0 +1,48 @@
+// The page's Pyodide (pyscript.toml `interpreter`): Pyodide's own loadPyodide, started from the
+// build's memory snapshot when one is at hand (issue 16; DESIGN.md §4). Template: the build
+// (scripts/snapshot.mjs) copies it next to pyodide.mjs with the snapshot's name and size filled
+// in. PyScript imports this module, takes {loadPyodide, version} and derives indexURL from its
+// folder, so it must live in static/vendor/pyodide/.
+//
+// - Never on a first visit's critical path: the snapshot is used only when the service worker
+//   controls the page and has it in its cache (it precaches it after data-ready).
+// - Safe: a missing, truncated or corrupt file (gzip checks its CRC-32 and length), a wrong size,
+//   or a snapshot Pyodide refuses (another build id) gives one console warning and a normal
+//   start. static/app.py then checks the pre-imported modules against the served sources.
+
+import { loadPyodide as loadPyodideOnly, version } from "./pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT = new URL("./__SNAPSHOT_FILE__", import.meta.url).href;
+const SIZE = __SNAPSHOT_SIZE__;
+
+async function cachedSnapshot() {
+  if (!navigator.serviceWorker?.controller || !globalThis.caches || !globalThis.DecompressionStream) return null;
+  const cached = await caches.match(SNAPSHOT, { ignoreSearch: true });
+  if (!cached) throw new Error(`${SNAPSHOT} is not in the service worker's cache`); // fetch nothing
+  const response = await fetch(SNAPSHOT); // through the service worker: its own version
+  if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
+  const raw = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  if (raw.byteLength !== SIZE) throw new Error(`${SNAPSHOT}: ${raw.byteLength} bytes, expected ${SIZE}`);
+  return new Uint8Array(raw);
+}
+
+export async function loadPyodide(options = {}) {
+  let snapshot = null;
+  try {
+    snapshot = await cachedSnapshot();
+  } catch (error) {
+    console.warn("SOS: memory snapshot not usable, starting Python normally:", String(error));
+  }
+  if (snapshot) {
+    try {
+      const pyodide = await loadPyodideOnly({ ...options, _loadSnapshot: snapshot });
+      document.documentElement.dataset.snapshot = "restored";
+      return pyodide;
+    } catch (error) {
+      console.warn("SOS: memory snapshot refused, starting Python normally:", String(error));
+    }
+  }
+  return loadPyodideOnly(options);
+}

@@ -1,0 +1,87 @@
+"""What a memory snapshot of the page's interpreter needs on each side (issue 16).
+
+The build (scripts/snapshot.mjs) imports the page's start-up modules in Pyodide, calls
+:func:`record` and saves the interpreter's memory; a later start restores that memory instead of
+initialising Python, and static/app.py calls :func:`after_restore` before it imports the app.
+
+A restored interpreter must never run code other than the files the page serves, and must not
+replay the random state of the build. So :func:`after_restore`
+
+- compares every ``sos`` module held in the snapshot with the source file now on disk (the one
+  PyScript wrote from ``pyscript.toml [files]``): if any differs or is missing, all ``sos``
+  modules are dropped from ``sys.modules`` and imported again from the served files (the
+  caller warns on the console: stderr would raise PyScript's error banner);
+- reseeds the global ``random`` generator from the operating system (``os.urandom``, i.e. the
+  browser's ``crypto.getRandomValues``); the app's own generators are seeded from
+  ``random.SystemRandom`` when made, so they differ on every start anyway;
+- clears the import system's directory caches (made at build time, before PyScript wrote the
+  files).
+
+Standard library only, no ``js``/``pyscript``: it is itself part of the snapshot.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+import sys
+
+#: Module name -> ``importlib.util.source_hash`` of its source, set by :func:`record` at build
+#: time; empty in an interpreter that was not restored from a snapshot.
+RECORDED: dict[str, bytes] = {}
+
+
+def _sos_modules() -> list[str]:
+    return sorted(name for name in sys.modules if name == "sos" or name.startswith("sos."))
+
+
+def _source_hash(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return importlib.util.source_hash(handle.read())
+    except OSError:
+        return None
+
+
+def record() -> dict[str, bytes]:
+    """At build time: remember the source hash of every loaded ``sos`` module (from its file).
+
+    Returns the mapping (also kept in :data:`RECORDED`, which the snapshot carries).
+    """
+    RECORDED.clear()
+    for name in _sos_modules():
+        path = getattr(sys.modules[name], "__file__", None)
+        digest = _source_hash(path) if path else None
+        if digest is None:
+            raise RuntimeError(f"snapshot: {name} has no readable source ({path})")
+        RECORDED[name] = digest
+    return dict(RECORDED)
+
+
+def stale_modules() -> list[str]:
+    """Recorded ``sos`` modules whose served source is missing or differs (sorted names)."""
+    stale = []
+    for name, digest in sorted(RECORDED.items()):
+        path = getattr(sys.modules.get(name), "__file__", None)
+        if path is None or _source_hash(path) != digest:
+            stale.append(name)
+    return stale
+
+
+def after_restore() -> list[str]:
+    """Make a restored interpreter safe to run the app; returns the stale modules dropped.
+
+    A no-op (returns ``[]``) when nothing was recorded, i.e. in a normal start.
+    """
+    if not RECORDED:
+        return []
+    importlib.invalidate_caches()
+    random.seed()  # from os.urandom: every start draws differently
+    stale = stale_modules()
+    if stale:
+        for name in _sos_modules():
+            if name != __name__:
+                del sys.modules[name]
+    RECORDED.clear()
+    return stale

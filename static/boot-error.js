@@ -1,0 +1,193 @@
+// Never an endless spinner: if the game does not start, say so, in the page's language, with
+// "Try again" and the technical detail folded away ([data-testid=boot-error]).
+//
+// Loaded first (index.html), before PyScript, so it sees every way a start can fail:
+// - an uncaught error or rejected promise before the page is ready (a runtime file missing or
+//   corrupt, a sos/ module missing from the server, the network gone, Python raising at import);
+// - PyScript's own error banner (e.g. an invalid pyscript.toml), which is hidden and replaced;
+// - no `data-ready` after START_TIMEOUT_MS (a start that hangs).
+// Python is not running yet (or never will), so the texts live here, in English and German;
+// the language comes from the URL (`lang`), the saved preferences, or the browser, as in
+// sos/web/main.py.
+
+const START_TIMEOUT_MS = 30_000;
+
+const TEXTS = {
+  en: {
+    title: "The game could not start.",
+    file: "A file of the game could not be loaded or is damaged. The site may be being updated.",
+    network: "The game could not be downloaded. Check your internet connection.",
+    slow: "Starting takes much longer than it should.",
+    runtime: "The game engine stopped with an error.",
+    retry: "Try again",
+    detail: "Technical details",
+  },
+  de: {
+    title: "Das Spiel konnte nicht starten.",
+    file: "Eine Datei des Spiels konnte nicht geladen werden oder ist beschädigt. Vielleicht wird die Seite gerade aktualisiert.",
+    network: "Das Spiel konnte nicht heruntergeladen werden. Prüfe deine Internetverbindung.",
+    slow: "Der Start dauert viel länger als er sollte.",
+    runtime: "Die Spiel-Engine ist mit einem Fehler stehen geblieben.",
+    retry: "Erneut versuchen",
+    detail: "Technische Details",
+  },
+};
+
+const html = document.documentElement;
+
+function language() {
+  const candidates = [new URLSearchParams(location.search).get("lang")];
+  try {
+    candidates.push(JSON.parse(localStorage.getItem("sos-game") ?? "null")?.prefs?.lang);
+  } catch {
+    // blocked storage or a damaged save: the app reports that itself
+  }
+  candidates.push(...(navigator.languages ?? [navigator.language]));
+  for (const tag of candidates) {
+    const base = String(tag ?? "").split("-")[0].toLowerCase();
+    if (base in TEXTS) return base;
+  }
+  return "en";
+}
+
+/** The kind of failure, from its technical text: "network", "file" or "runtime". */
+function kindOf(detail) {
+  if (!navigator.onLine || /ERR_INTERNET_DISCONNECTED|NetworkError|Failed to fetch(?! dynamically)|network error/i.test(detail))
+    return "network";
+  // a module from another origin: pyscript.toml was not read (PyScript falls back to a CDN)
+  const foreign = [...detail.matchAll(/https?:\/\/[^\s'"]+/g)].some((m) => !m[0].startsWith(location.origin));
+  if (foreign || /\b404\b|not found|Failed to (load|fetch)|could not load|Unable to fetch|CompileError|LinkError|TOML/i.test(detail))
+    return "file";
+  return "runtime";
+}
+
+// What the runtime logged before it failed (Pyodide reports a missing standard library on the
+// console, then exits with a bare "Program terminated"): kept for the detail and the kind.
+const logged = [];
+// Logged lines that mean the start is over: the wasm does not compile, emscripten aborted.
+const FATAL_LOG = /CompileError|LinkError|Aborted\(/;
+for (const level of ["error", "warn"]) {
+  const original = console[level];
+  console[level] = function (...args) {
+    original.apply(this, args);
+    if (html.dataset.ready === "1") return;
+    const line = args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}` : String(a))).join(" ");
+    if (logged.length < 30) logged.push(line);
+    if (FATAL_LOG.test(line)) onError(line);
+  };
+}
+
+let shown = null;
+let timer = 0;
+
+function show(kind, detail) {
+  if (html.dataset.ready === "1") return; // started after all: nothing to report
+  const t = TEXTS[language()];
+  if (shown?.slow && kind !== "slow") {
+    shown.box.remove(); // a slow start that then failed: say why
+    shown = null;
+  }
+  if (shown) {
+    // keep the first message, add later details (the first error usually explains the rest)
+    if (detail && !shown.pre.textContent.includes(detail)) shown.pre.textContent += `\n${detail}`;
+    return;
+  }
+  clearTimeout(timer);
+  const box = document.createElement("div");
+  box.className = "boot-error";
+  box.dataset.testid = "boot-error";
+  box.dataset.kind = kind;
+  box.setAttribute("role", "alert");
+  const title = document.createElement("p");
+  title.className = "boot-error-title";
+  title.textContent = t.title;
+  const text = document.createElement("p");
+  text.textContent = t[kind];
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "button primary";
+  retry.dataset.testid = "boot-retry";
+  retry.textContent = t.retry;
+  retry.addEventListener("click", () => location.reload());
+  const more = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = t.detail;
+  const pre = document.createElement("pre");
+  pre.textContent = detail;
+  more.append(summary, pre);
+  box.append(title, text, retry, more);
+  shown = { box, pre, slow: kind === "slow" };
+  html.dataset.boot = "failed";
+  const place = document.getElementById("board-wrap");
+  document.getElementById("loading")?.setAttribute("hidden", "");
+  document.getElementById("board")?.setAttribute("aria-busy", "false");
+  const status = document.getElementById("status");
+  if (status) status.textContent = t.title;
+  (place ?? document.body).append(box);
+}
+
+function describe(value) {
+  if (value instanceof Event) return `${value.type} event on ${value.target?.src ?? value.target?.href ?? value.target}`;
+  if (typeof value?.message === "string")
+    return `${value.name ?? "Error"}: ${value.message}${value.stack ? `\n${value.stack}` : ""}`;
+  return String(value);
+}
+
+function onError(detail) {
+  if (html.dataset.ready === "1") return;
+  const full = [detail, ...logged.filter((line) => line !== detail)].join("\n");
+  show(kindOf(full), full);
+}
+
+/** A file that did not load: missing or damaged ("file"), or no network at all ("network")? */
+async function onResourceError(url) {
+  let status = "no response";
+  try {
+    status = String((await fetch(url, { method: "HEAD", cache: "no-store" })).status);
+  } catch {
+    if (html.dataset.ready !== "1") show("network", `could not load ${url} (no response)\n${logged.join("\n")}`);
+    return;
+  }
+  onError(`could not load ${url} (HTTP ${status})`);
+}
+
+addEventListener("error", (event) => {
+  // Resource errors (a <script>/<link> that failed) do not bubble: caught in the capture phase.
+  const target = event.target;
+  if (target && target !== window && (target.src || target.href)) {
+    onResourceError(target.src || target.href);
+  } else {
+    onError(describe(event.error ?? event.message));
+  }
+}, true);
+addEventListener("unhandledrejection", (event) => onError(describe(event.reason)));
+
+// PyScript shows its errors (an invalid pyscript.toml, a Python exception) in a banner made for
+// developers (.py-error, cut off on a phone); the player gets the message above instead.
+const banners = new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.nodeType === 1 && node.classList.contains("py-error")) {
+        node.hidden = true;
+        onError(node.textContent.trim());
+      }
+    }
+  }
+});
+banners.observe(document.documentElement, { childList: true, subtree: true });
+
+timer = setTimeout(() => show("slow", `no data-ready after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
+
+// Once the game is ready, stop watching (the app's own errors are reported by the app); a start
+// that was reported slow but finishes after all: the game is there, drop the message.
+const ready = new MutationObserver(() => {
+  if (html.dataset.ready === "1") {
+    banners.disconnect();
+    ready.disconnect();
+    clearTimeout(timer);
+    shown?.box.remove();
+    if (shown) delete html.dataset.boot;
+  }
+});
+ready.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+

@@ -1,0 +1,115 @@
+"""The build's memory snapshot: which modules it pre-imports, and the checks after a restore.
+
+``scripts/snapshot_modules.py`` derives the modules from the sources (module-level imports from
+static/app.py on); ``sos.web.snapshot`` records source hashes at build time and, after a
+restore, drops pre-imported modules whose served source differs. Browser behaviour (restore,
+fallbacks, reseeding) is in tests/e2e/test_memory_snapshot.py.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sos.web import snapshot
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import snapshot_modules  # noqa: E402
+
+
+def test_start_modules_follow_module_level_imports_only() -> None:
+    names = snapshot_modules.start_modules(ROOT)
+    assert len(names) == len(set(names))
+    # the engine and what the app imports at start
+    for needed in ("sos", "sos.state", "sos.rules", "sos.i18n", "asyncio", "html", "html.entities"):
+        assert needed in names
+    # the hook that checks a restored interpreter
+    assert snapshot_modules.HOOK in names
+    # browser modules are never pre-imported; lazily imported modules (inside functions) neither
+    assert not [n for n in names if n.split(".")[0] in ("js", "pyscript", "pyodide")]
+    assert not [n for n in names if n.startswith("sos.web.") and n != snapshot_modules.HOOK]
+    for lazy in ("sos.agents", "sos.search", "sos.solver"):
+        assert lazy not in names
+
+
+def test_start_modules_of_a_new_package(tmp_path: Path) -> None:
+    """A package added under sos/ and imported at start is found without listing it anywhere."""
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "app.py").write_text("from sos.web.main import APP\n")
+    web = tmp_path / "sos" / "web"
+    app = tmp_path / "sos" / "app"
+    web.mkdir(parents=True)
+    app.mkdir()
+    (tmp_path / "sos" / "__init__.py").write_text("")
+    (web / "__init__.py").write_text("")
+    (web / "main.py").write_text(
+        "import js\nfrom sos.app import session\nfrom ..app.view import render\n"
+        "def later():\n    import sos.ai\n"
+    )
+    (app / "__init__.py").write_text("")
+    (app / "session.py").write_text("from __future__ import annotations\nimport json\n")
+    (app / "view.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import decimal\n"
+    )
+    assert snapshot_modules.start_modules(tmp_path) == [
+        "sos", "sos.app", "__future__", "json", "sos.app.session", "typing", "sos.app.view",
+        "html", "html.entities",
+    ]  # fmt: skip
+
+
+@pytest.fixture
+def recorded() -> Iterator[None]:
+    """Restore ``snapshot.RECORDED`` and the ``sos`` modules after a test."""
+    saved = dict(snapshot.RECORDED)
+    modules = {n: m for n, m in sys.modules.items() if n == "sos" or n.startswith("sos.")}
+    yield
+    snapshot.RECORDED.clear()
+    snapshot.RECORDED.update(saved)
+    for name in [n for n in sys.modules if n == "sos" or n.startswith("sos.")]:
+        del sys.modules[name]
+    sys.modules.update(modules)
+
+
+@pytest.mark.usefixtures("recorded")
+def test_record_then_after_restore_keeps_matching_modules() -> None:
+    import sos.state
+
+    recorded = snapshot.record()
+    assert "sos.state" in recorded and "sos" in recorded
+    random.seed(1)
+    first = random.random()
+    random.seed(1)
+    assert snapshot.after_restore() == []
+    assert sys.modules["sos.state"] is sos.state  # nothing reloaded
+    assert random.random() != first  # reseeded from os.urandom
+    assert snapshot.RECORDED == {}  # a second call is a no-op
+    assert snapshot.after_restore() == []
+
+
+@pytest.mark.usefixtures("recorded")
+def test_after_restore_drops_every_sos_module_when_one_source_differs() -> None:
+    import sos.rules
+    import sos.state
+
+    snapshot.record()
+    snapshot.RECORDED["sos.rules"] = b"\0" * 8  # as if the build had another sos/rules.py
+    assert snapshot.after_restore() == ["sos.rules"]
+    assert "sos.rules" not in sys.modules and "sos.state" not in sys.modules
+    assert "sos.web.snapshot" in sys.modules
+    assert importlib.import_module("sos.state") is not sos.state
+
+
+@pytest.mark.usefixtures("recorded")
+def test_record_refuses_a_module_without_source() -> None:
+    import types
+
+    sys.modules["sos.generated"] = types.ModuleType("sos.generated")
+    with pytest.raises(RuntimeError, match=r"sos\.generated"):
+        snapshot.record()
