@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from sos.notation import square_name
@@ -213,6 +213,16 @@ def _scroll_later(box: Any, index: int) -> None:
     computed once for the frame, not forced by this task); a newer request replaces a pending
     one."""
     _scroll_state["index"] = index
+    if _scroll_state.get("observer") is None:  # a resized list is aligned again
+
+        def resized(_entries: Any, _observer: Any) -> None:
+            item = box.children.item(_scroll_state["index"])
+            if item is not None:
+                scroll_into_list(box, item, again=True)
+
+        _scroll_state["observer"] = window.ResizeObserver.new(create_proxy(resized))
+        options = to_js({"box": "border-box"}, dict_converter=window.Object.fromEntries)
+        _scroll_state["observer"].observe(box, options)
     if _scroll_state["pending"]:
         return
     _scroll_state["pending"] = True
@@ -226,17 +236,24 @@ def _scroll_later(box: Any, index: int) -> None:
     window.requestAnimationFrame(create_once_callable(run))
 
 
-def scroll_into_list(box: Any, item: Any) -> None:
+def scroll_into_list(box: Any, item: Any, again: bool = False) -> None:
     """Scroll the list ``box`` (only the list, never the page) so that its child ``item`` is in
-    view, with a whole row at the top: the scroll position is always the top of a row."""
+    view, with a whole row at the top: the scroll position is always the top of a row.
+    ``again``: the list was resized (e.g. a notice closed), align it afresh."""
     top = item.offsetTop - box.offsetTop
     bottom = top + item.offsetHeight
     view_top, height = box.scrollTop, box.clientHeight
+    if again and bottom > height:
+        view_top = -1.0  # treat the item as out of view: the scroll is computed anew
+    elif again:
+        box.style.paddingBottom = ""
+        box.scrollTop = 0
+        return
     if top >= view_top and bottom <= view_top + height:
         if view_top == 0:
             box.style.paddingBottom = ""  # no slack needed while the list is not scrolled
         return
-    if top < view_top or item.offsetHeight >= height:
+    if (top < view_top and not again) or item.offsetHeight >= height:
         box.scrollTop = top
         return
     lowest = bottom - height  # the least scroll that shows the item; round up to a row's top
