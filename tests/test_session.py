@@ -381,3 +381,13 @@ def test_every_move_ever_made_stays_reachable(
     kept = [line for r in app.library.entries() for line in r.lines()]
     for history in played:
         assert any(line[: len(history)] == history for line in kept), history
+
+
+def test_a_game_by_link_without_moves_is_not_pruned() -> None:
+    """Letting the friend start: the game has no move yet but holds this device's seat."""
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    app.new_remote(app.settings(), seat=1, name="Ben")
+    remote_id = app.game.record.id
+    app.new_game()
+    assert remote_id in {e.id for e in app.entries()}

@@ -129,8 +129,9 @@ class GameRecord:
         return self.cursor
 
     def is_empty(self) -> bool:
-        """True for a game in which no move was ever made (nothing to lose)."""
-        return not self.line and not self.variations
+        """True for a game in which no move was ever made and that carries nothing else (a
+        game by link keeps its seat and names in :attr:`extra`): nothing to lose."""
+        return not self.line and not self.variations and not self.extra
 
     def lines(self) -> tuple[Line, ...]:
         """Every line kept: the current one first, then the variations."""
