@@ -446,7 +446,8 @@ class AppSession:
             players=rules.players,
         )
         state = record.state()
-        moves = self.t("games.moves", moves=len(state.history))
+        count = len(state.history)
+        moves = self.t("games.moves.one" if count == 1 else "games.moves", moves=count)
         result = result_text(state, lang, record.seats)
         link = ""
         if remote.is_remote(record):

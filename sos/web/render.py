@@ -143,8 +143,9 @@ def _render_other_lines(app: AppSession) -> None:
     lines = app.other_lines()
     box.hidden = not lines
     for index, split, length in lines:
+        key = "lines.switch.one" if length == 1 else "lines.switch"
         button = element(
-            "button", "button other-line", app.t("lines.switch", ply=split + 1, moves=length)
+            "button", "button other-line", app.t(key, ply=split + 1, moves=length)
         )
         button.type = "button"
         button.dataset.line = str(index)

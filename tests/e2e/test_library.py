@@ -73,7 +73,7 @@ def test_new_game_keeps_the_old_one_back_and_forward(open_app: Opener) -> None:
     expect(entries).to_have_count(2)
     entry = page.locator(f'[data-testid=game-entry][data-game-id="{first}"]')
     expect(entry).to_contain_text("4 × 4 · general · 2 players")
-    expect(entry).to_contain_text("1 moves · Player 2 to move")
+    expect(entry).to_contain_text("1 move · Player 2 to move")
     entry.locator(".game-open").click()
     expect(page.locator("#games-dialog")).to_be_hidden()
     expect(cell(page, 0, 0)).to_have_text("S")
