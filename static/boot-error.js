@@ -38,6 +38,8 @@ const html = document.documentElement;
 function language() {
   const candidates = [new URLSearchParams(location.search).get("lang")];
   try {
+    // The preferences the app saves (sos/app/app.py Prefs), then the first version's save.
+    candidates.push(JSON.parse(localStorage.getItem("sos-prefs") ?? "null")?.lang);
     candidates.push(JSON.parse(localStorage.getItem("sos-game") ?? "null")?.prefs?.lang);
   } catch {
     // blocked storage or a damaged save: the app reports that itself
