@@ -20,9 +20,10 @@ read lazily, on the first 4x4 solve.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Final
 
 from .notation import Action
@@ -281,16 +282,9 @@ class Solver:
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)
-        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
-        pacer.before_pause = self._free_stale
-        unlimited, self.pacer = self.pacer, pacer
-        try:
+        with self._budget(seconds, nodes):
             target = yield from self._solve(pos, -10_000, 10_000)
             move = yield from self._first_reaching(pos, _shuffled_moves(pos, rng), target)
-        finally:
-            unlimited.nodes += pacer.nodes
-            unlimited.spent += pacer.stop()
-            self.pacer = unlimited
         if move < 0:  # pragma: no cover
             raise AssertionError("no action keeps the solved value")
         return move_action(move, pos.cols), target
@@ -343,10 +337,7 @@ class Solver:
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)  # (loads the book: not counted against the budget)
-        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
-        pacer.before_pause = self._free_stale
-        unlimited, self.pacer = self.pacer, pacer
-        try:
+        with self._budget(seconds, nodes):
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
             moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
@@ -356,10 +347,6 @@ class Solver:
                 if move >= 0:
                     return move_action(move, pos.cols), result
             return None, -1
-        finally:
-            unlimited.nodes += pacer.nodes
-            unlimited.spent += pacer.stop()
-            self.pacer = unlimited
 
     def secure_action(
         self,
@@ -395,10 +382,7 @@ class Solver:
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)  # (loads the book: not counted against the budget)
-        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
-        pacer.before_pause = self._free_stale
-        unlimited, self.pacer = self.pacer, pacer
-        try:
+        with self._budget(seconds, nodes):
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
             moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
@@ -421,6 +405,16 @@ class Solver:
             if win >= 0:
                 return move_action(win, pos.cols), 1, True
             return move_action(safe, pos.cols), 0, True
+
+    @contextlib.contextmanager
+    def _budget(self, seconds: float | None, nodes: int | None) -> Iterator[None]:
+        """Search under a budget of its own (``seconds`` of search time, ``nodes``); what it
+        spends is added to the solver's running totals afterwards."""
+        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
+        pacer.before_pause = self._free_stale
+        unlimited, self.pacer = self.pacer, pacer
+        try:
+            yield
         finally:
             unlimited.nodes += pacer.nodes
             unlimited.spent += pacer.stop()

@@ -152,7 +152,10 @@ def test_missing_book_is_not_remembered(
     that ran before must not have cached "no book" for good."""
     import sos.solver as solver_module
 
-    monkeypatch.setattr(solver_module, "_book", None)  # (restored after the test)
+    # Both restored after the test: the fake book below must not leave its smallest board
+    # size behind for the real book (hard and perfect would then skip the book).
+    monkeypatch.setattr(solver_module, "_book", None)
+    monkeypatch.setattr(solver_module, "_book_min_empty", solver_module._book_min_empty)
     monkeypatch.setattr(solver_module, "BOOK_PATH", str(tmp_path) + "/book_4x4.txt")
     assert run_to_end(load_book_steps()) == {}
     assert solver_module._book is None
