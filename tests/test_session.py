@@ -404,3 +404,29 @@ def test_list_entries_say_what_each_game_is() -> None:
     assert entry.detail == "1 Zug · Spieler 2 ist am Zug"
     app.game.play(C1)
     assert app.entries()[0].detail == "2 Züge · Spieler 1 ist am Zug"
+
+
+def test_a_game_left_at_an_earlier_position_reopens_without_the_computer_moving() -> None:
+    """Browsing the move list, then reload / Back / the list: the computer to move at the
+    shown position must not play over the later moves; the list shows the real game."""
+    store = MemoryStore()
+    app = tab(store, [("size", "4"), ("seats", "human,medium")])
+    for action in (A1, C1, D4, Action(3, 0, "S")):  # human, computer, human, computer
+        app.game.play(action)
+    app.game.go_to(1)  # the computer is to move there
+    app.commit()
+    assert app.game.computer_to_move() is None
+    assert app.entries()[0].detail == "4 moves · Player 1 to move"
+    again = tab_sharing(store, app, f"g={app.game.record.id}")
+    assert again.game.cursor == 1 and again.game.paused
+    assert again.game.computer_to_move() is None
+    assert again.game.redo() and again.game.computer_to_move() is None  # a human's turn now
+
+
+def test_other_lines_name_where_they_leave_the_line() -> None:
+    app = tab(MemoryStore(), [("size", "4")])
+    for action in (A1, C1, B1):
+        app.game.play(action)
+    app.game.go_to(1)
+    app.game.play(D4)
+    assert app.other_lines() == [(0, 1, 3, "S@c1")]

@@ -445,7 +445,7 @@ class AppSession:
             mode=self.t(f"games.mode.{rules.mode}"),
             players=rules.players,
         )
-        state = record.state()
+        state = replace(record, cursor=len(record.line)).state()  # the game, not a browsed position
         count = len(state.history)
         moves = self.t("games.moves.one" if count == 1 else "games.moves", moves=count)
         result = result_text(state, lang, record.seats)
@@ -476,15 +476,15 @@ class AppSession:
             link,
         )
 
-    def other_lines(self) -> list[tuple[int, int, int]]:
+    def other_lines(self) -> list[tuple[int, int, int, str]]:
         """The variations of the game shown: (index, the ply where it leaves the line, its
-        length)."""
+        length, its first action there as text, e.g. ``"O@c3"``)."""
         line = self.game.line
         found = []
         for index, variation in enumerate(self.game.variations):
             split = 0
             while split < min(len(line), len(variation)) and line[split] == variation[split]:
                 split += 1
-            found.append((index, split, len(variation)))
+            found.append((index, split, len(variation), str(variation[split])))
         return found
 

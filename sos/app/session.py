@@ -37,7 +37,10 @@ class GameSession:
         self.state: GameState = record.state()
         self.line: list[Action] = list(record.line)
         self.variations: list[Line] = list(record.variations)
+        # A game saved while an earlier position was shown (the move list) comes back that
+        # way: a computer to move there must not play over the later moves on reopening.
         self.paused = False
+        self.paused = self.cursor < len(self.line) and not GameSession.human_to_move(self)
         #: Bumped by every change: a computer move planned for an older version is dropped.
         self.version = 0
 

@@ -217,7 +217,7 @@ def _scroll_later(box: Any, index: int) -> None:
 
         def resized(_entries: Any, _observer: Any) -> None:
             item = box.children.item(_scroll_state["index"])
-            if item is not None:
+            if item:  # a missing child is JS null (Pyodide's falsy ``jsnull``, not None)
                 scroll_into_list(box, item, again=True)
 
         _scroll_state["observer"] = window.ResizeObserver.new(create_proxy(resized))
@@ -230,7 +230,7 @@ def _scroll_later(box: Any, index: int) -> None:
     def run(_time: float) -> None:
         _scroll_state["pending"] = False
         item = box.children.item(_scroll_state["index"])
-        if item is not None:
+        if item:  # (JS null when the list got shorter meanwhile)
             scroll_into_list(box, item)
 
     window.requestAnimationFrame(create_once_callable(run))

@@ -142,11 +142,10 @@ def _render_other_lines(app: AppSession) -> None:
     items.replaceChildren()
     lines = app.other_lines()
     box.hidden = not lines
-    for index, split, length in lines:
+    for index, split, length, first in lines:
         key = "lines.switch.one" if length == 1 else "lines.switch"
-        button = element(
-            "button", "button other-line", app.t(key, ply=split + 1, moves=length)
-        )
+        label = app.t(key, ply=split + 1, action=first, moves=length)
+        button = element("button", "button other-line", label)
         button.type = "button"
         button.dataset.line = str(index)
         button.dataset.testid = "other-line"

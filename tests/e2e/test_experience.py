@@ -60,7 +60,7 @@ def test_undo_redo_buttons_and_keys(open_app: Opener) -> None:
     expect(page.locator("#move-list button.ply")).to_have_count(3)
     expect(page.get_by_test_id("redo")).to_be_disabled()
     expect(status).to_have_text("Player 2 to move")
-    expect(page.get_by_test_id("other-line")).to_have_text("Line from move 3: 4 moves")
+    expect(page.get_by_test_id("other-line")).to_have_text("From move 3, O@b1: 4 moves in all")
 
 
 def test_move_list_shows_earlier_positions(open_app: Opener) -> None:
