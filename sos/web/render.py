@@ -118,7 +118,10 @@ def render(
     render_players(vm.players, vm.thinking)
     status = vm.status
     if game.paused and not vm.game_over:
-        status = text(lang, "status.viewing", ply=game.cursor, total=len(game.line))
+        # A computer is to move here: it waits, and Redo (or the list's last move) plays on.
+        waiting = game.seat_kind(state.current_player()) != "human"
+        viewing = "status.viewing.computer" if waiting else "status.viewing"
+        status = text(lang, viewing, ply=game.cursor, total=len(game.line))
     by_id("status").textContent = status
     by_id("mode-text").textContent = text(lang, f"mode.{vm.mode}")
     by_id("hint-button").disabled = locked

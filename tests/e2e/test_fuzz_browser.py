@@ -81,6 +81,13 @@ def _check_playable(page: Page | Frame) -> None:
         cell.click()
         expect(cell).to_have_text(re.compile(r"^[SO]$"))
         return
+    if page.get_by_test_id("redo").is_enabled():
+        # An earlier position of the game is shown (a save made while browsing the move list),
+        # a computer to move: it waits there, and Redo plays on.
+        expect(page.get_by_test_id("status")).to_contain_text(
+            re.compile("Redo plays on|„Wiederholen“ spielt weiter")
+        )
+        page.get_by_test_id("redo").click()
     before = page.locator(WRITTEN).count()
     page.wait_for_function(
         f"""() => [...document.querySelectorAll('button.cell')].filter((b) => b.textContent)
