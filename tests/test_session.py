@@ -430,3 +430,13 @@ def test_other_lines_name_where_they_leave_the_line() -> None:
     app.game.go_to(1)
     app.game.play(D4)
     assert app.other_lines() == [(0, 1, 3, "S@c1")]
+
+
+def test_refused_storage_is_a_notice_except_in_an_embed() -> None:
+    clock, new_id = factory()
+    page = AppSession(None, clock, new_id, "en")
+    page.start([("size", "3")])
+    assert page.notices[-1].startswith("This browser does not let the game save")
+    frame = AppSession(None, clock, new_id, "en")
+    frame.start([("size", "3"), ("embed", "1")])
+    assert frame.notices == []

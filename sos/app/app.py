@@ -173,7 +173,13 @@ class AppSession:
     def start(self, query: Iterable[tuple[str, str]], fragment: str = "") -> None:
         """Choose and show the game for a page opened with ``query`` (decoded pairs) and URL
         ``fragment`` (without ``#``), by the precedence in the module docstring. Notices about
-        bad input go to :attr:`notices`."""
+        bad input go to :attr:`notices`; so does one that the browser refuses storage (not in
+        an embed, where that is expected: the page shows a quiet note there instead)."""
+        self._choose(query, fragment)
+        if self.storage == "refused" and not self.embed:
+            self.notices.append(self.t("notice.no_storage"))
+
+    def _choose(self, query: Iterable[tuple[str, str]], fragment: str) -> None:
         pairs = list(query)
         parsed = parse_params(pairs, self.prefs.lang or self.browser_lang)
         self.url_lang = parsed.settings.lang

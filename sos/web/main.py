@@ -71,11 +71,8 @@ class Page:
         self._proxies: list[Any] = []
         self.apply_theme()
         self.translate()
-        if self.app.storage == "refused":
-            if self.app.embed:  # expected in a frame: a quiet note, not a banner
-                by_id("embed-note").textContent = self.app.t("embed.not_saved")
-            else:
-                self.app.notices.append(self.app.t("notice.no_storage"))
+        if self.app.storage == "refused" and self.app.embed:  # (a notice elsewhere: AppSession)
+            by_id("embed-note").textContent = self.app.t("embed.not_saved")
         window.history.replaceState(None, "", self.app.location())
         self._listen()
         self.select_letter(self.app.prefs.letter)
