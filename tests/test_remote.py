@@ -147,6 +147,7 @@ def test_names_are_cleaned_and_cut() -> None:
         ("B%20x", "unreadable"),
         ("BAAAA.", "unreadable"),
         (forge(version=2), "version"),
+        ("AbCdEfGh", "not_link"),
         ("BAAA", "truncated"),
         (forge(size=13), "rules"),
         (forge(size=18), "rules"),
@@ -187,9 +188,14 @@ def test_every_truncation_and_every_changed_character_is_caught() -> None:
         if ch != code[i]:
             changed = code[:i] + ch + code[i + 1 :]
             kinds.add(reason(changed).key)  # never accepted
-    assert kinds <= {"version", "checksum", "truncated", "too_long"}
+    assert kinds <= {"not_link", "version", "checksum", "truncated", "too_long"}
     last = code[:-1] + ("A" if code[-1] != "A" else "B")
     assert reason(last).key == "checksum"
+    # a character changed in the middle is reported as a change, not as "too long"
+    middle = len(code) // 2
+    changed = code[:middle] + ("A" if code[middle] != "A" else "B") + code[middle + 1 :]
+    assert reason(changed).key in {"checksum", "truncated"}
+    assert reason(changed + "AB").key in {"checksum", "truncated"}
 
 
 @settings(max_examples=500, deadline=None)

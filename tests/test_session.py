@@ -219,7 +219,10 @@ def test_restore_precedence() -> None:
     assert shared.game.line == [A1, C1] and shared.game.record.id != game_id
     assert "Shared game loaded: 2 moves." in shared.notices
     bad = tab(store, [("size", "4"), ("game", "Sa1Sa1")])
-    assert bad.game.line == [] and any("could not be read" in n for n in bad.notices)
+    assert bad.game.line == [] and bad.notices == [
+        "The shared game link could not be read (move 2 (S@a1) of the shared game is not"
+        " legal), so a new game was started."
+    ]
 
 
 def test_new_game_keeps_the_old_one_and_prunes_empty_ones() -> None:

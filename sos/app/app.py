@@ -209,8 +209,8 @@ class AppSession:
             rules = _rules_of(parsed.settings)
             try:
                 state = decode_moves(code, rules)
-            except RecordError:
-                self.notices.append(self.t("notice.shared_bad"))
+            except RecordError as error:
+                self.notices.append(self.t("notice.shared_bad", reason=error.reason_in(self.lang)))
             else:
                 link_id = wanted.get("gid", "")
                 if link_id.isalnum() and len(link_id) <= 32:

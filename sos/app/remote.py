@@ -194,8 +194,10 @@ def decode_link(code: str) -> RemoteLink:
 
     Raises:
         LinkError: ``empty``, ``unreadable`` (a character outside the alphabet, e.g. a link
-            mangled by a messenger), ``version`` (another format version), ``truncated`` (cut
-            off), ``too_long`` (characters after the end), ``checksum`` (changed or damaged),
+            mangled by a messenger), ``not_link`` (format 0, which no app made), ``version``
+            (another format version: a newer app, or damage), ``truncated`` (shorter than its
+            contents say: cut off, or a changed length character), ``too_long`` (a whole link
+            followed by extra characters), ``checksum`` (changed or damaged),
             ``rules``, ``game_id``, ``sender``, ``names``, ``too_many`` (settings that no app
             makes), ``off_board``, ``taken``, ``over`` (an illegal move, with its number).
     """
@@ -205,6 +207,8 @@ def decode_link(code: str) -> RemoteLink:
     bad = next((i for i, ch in enumerate(code) if ch not in _INDEX), None)
     if bad is not None:
         raise LinkError("unreadable", position=bad + 1)
+    if _INDEX[code[0]] == 0:
+        raise LinkError("not_link")  # no format 0 was ever made
     if _INDEX[code[0]] != LINK_VERSION:
         raise LinkError("version", version=_INDEX[code[0]])
     if len(code) <= 1 + _CHECK_CHARS:
@@ -220,8 +224,11 @@ def decode_link(code: str) -> RemoteLink:
     count = bits.take(8)
     width = _cell_bits(size)
     moves = [(bits.take(width), bits.take(1)) for _ in range(count)]
-    if len(body) > -(-bits.pos // 6):
-        raise LinkError("too_long", extra=len(body) - -(-bits.pos // 6))
+    needed = -(-bits.pos // 6)
+    if len(body) > needed:
+        if check != _check(code[0] + body[:needed]):
+            raise LinkError("checksum")  # a changed character made the game shorter
+        raise LinkError("too_long", extra=len(body) - needed)
     if check != _check(code[0] + body):
         raise LinkError("checksum")
     if size > MAX_APP_SIZE or players > MAX_PLAYERS:

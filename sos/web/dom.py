@@ -285,18 +285,21 @@ def render_coordinates(rows: int, cols: int) -> None:
     left.replaceChildren(*[element("span", "", square_name(r, 0)[1:]) for r in range(rows)])
 
 
-def show_result(result: str | None) -> None:
+def show_result(result: str | None, ending: str = "") -> None:
     """The game-over panel on the board: shown with ``result`` (its text) when a game ends,
-    hidden while it goes on. Once dismissed (:func:`hide_result`) it stays hidden for that
-    result, so re-rendering the finished game does not bring it back."""
+    hidden while it goes on. ``ending`` names the finished game independently of the language
+    (game id and number of moves): once dismissed (:func:`hide_result`) the panel stays hidden
+    for that ending, so re-rendering the finished game — in another language too — does not
+    bring it back; its text still follows the language."""
     panel = by_id("result")
     if result is None:
         panel.hidden = True
         panel.removeAttribute("data-shown")
         return
-    if panel.getAttribute("data-shown") != result:
-        by_id("result-text").textContent = result
-        panel.setAttribute("data-shown", result)
+    by_id("result-text").textContent = result
+    shown = ending or result
+    if panel.getAttribute("data-shown") != shown:
+        panel.setAttribute("data-shown", shown)
         panel.hidden = False
 
 

@@ -134,7 +134,7 @@ def render(
     )
     _render_other_lines(app)
     by_id("open-full").href = full_link
-    show_result(vm.result)
+    show_result(vm.result, f"{game.record.id}:{len(state.history)}")
     if vm.result is not None:
         embed.post_game_over(state, vm.result, app.settings(), lang)
 
