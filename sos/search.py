@@ -35,7 +35,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from functools import lru_cache
 from time import perf_counter
-from typing import Final, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from .board import geometry
 from .notation import Action
@@ -85,9 +85,24 @@ def action_move(action: Action, cols: int) -> Move:
 
 # --------------------------------------------------------------------------- geometry tables
 class _Tables:
-    """Per-board-size tables: patterns as index pairs, neighbourhoods, symmetries, keys."""
+    """Per-board-size tables: patterns as index pairs, neighbourhoods, symmetries, keys, and
+    the bit layout of the board's bitboards (see :class:`Position`)."""
 
-    __slots__ = ("affected", "inverse", "o_pats", "perms", "s_pats", "zkeys", "zplayer", "zsym")
+    __slots__ = (
+        "affected",
+        "bit",
+        "dirs",
+        "full",
+        "inverse",
+        "near_mask",
+        "o_pats",
+        "perms",
+        "s_pats",
+        "square",
+        "zkeys",
+        "zplayer",
+        "zsym",
+    )
 
     def __init__(self, rows: int, cols: int) -> None:
         geo = geometry(rows, cols)
@@ -108,6 +123,23 @@ class _Tables:
             affected.append(tuple(sorted(near)))
         #: The squares whose gains or safety can change when square i is written.
         self.affected: tuple[tuple[int, ...], ...] = tuple(affected)
+        # Bitboards: square (r, c) is bit r * (cols + 2) + c. The two always-empty guard
+        # columns stop every shift by one or two squares from wrapping into another row.
+        width = cols + 2
+        #: bit[i]: the bit of square i; square[b]: the square of bit b (-1 for a guard bit).
+        self.bit: tuple[int, ...] = tuple((i // cols) * width + i % cols for i in range(n))
+        square = [-1] * (rows * width)
+        for i, b in enumerate(self.bit):
+            square[b] = i
+        self.square: tuple[int, ...] = tuple(square)
+        #: Every square's bit.
+        self.full: int = sum(1 << b for b in self.bit)
+        #: Bit distances of the four line directions: row, column, both diagonals.
+        self.dirs: tuple[int, ...] = (1, width, width + 1, width - 1)
+        #: near_mask[i]: the bits of affected[i].
+        self.near_mask: tuple[int, ...] = tuple(
+            sum(1 << self.bit[x] for x in near) for near in affected
+        )
         #: perms[t][i]: the image of square i under board symmetry t (t = 0 is the identity).
         self.perms: tuple[tuple[int, ...], ...] = _symmetries(rows, cols)
         inverse = []
@@ -159,14 +191,45 @@ def tables(rows: int, cols: int) -> _Tables:
     return _Tables(rows, cols)
 
 
+class Maps(NamedTuple):
+    """Bit masks of the empty squares of a position (bit layout: :class:`_Tables`).
+
+    ``score_s``/``score_o``: where an S / an O would score now; ``open_s``/``open_o``: where
+    it would open an SOS for the next mover (a square where a letter would then score);
+    ``s_parts``/``o_parts``: the per-pattern masks whose union is ``score_s``/``score_o`` —
+    a square's points are the number of them that hold its bit.
+    """
+
+    score_s: int
+    score_o: int
+    open_s: int
+    open_o: int
+    s_parts: tuple[int, ...]
+    o_parts: tuple[int, ...]
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 # --------------------------------------------------------------------------- fast board
 class Position:
     """A mutable SOS position for search: ``play``/``unplay`` without validation.
 
-    Kept up to date for every empty square ``i``: ``gs[i]``/``go[i]``, the points an S / an O
-    written there would score now, and ``us[i]``/``uo[i]``, whether that letter would open an
-    SOS for the next mover (a square where a letter would then score). Built from a
-    :class:`GameState`, which it never changes.
+    The board is kept twice: ``cells`` (a list, square index -> ``EMPTY``/``S``/``O``) and
+    two **bitboards** ``s_bits``/``o_bits`` (Python integers, one bit per square, layout in
+    :class:`_Tables`). What search asks of a position — the squares where a letter scores
+    now, or would open an SOS for the next mover — is computed for the whole board at once
+    by :meth:`maps` from a few dozen shifts and masks of those integers (each one C
+    operation, also under Pyodide), instead of being kept up to date square by square.
+    Built from a :class:`GameState`, which it never changes. ``symmetric=False`` skips the
+    symmetric keys (:meth:`canonical`), which only the exact solver needs.
     """
 
     __slots__ = (
@@ -174,51 +237,323 @@ class Position:
         "cols",
         "empty",
         "ended",
-        "go",
-        "gs",
         "key",
+        "o_bits",
         "players",
         "rows",
+        "s_bits",
         "scores",
         "simple",
         "stack",
         "symkeys",
         "tab",
         "to_move",
-        "uo",
-        "us",
     )
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, symmetric: bool = True) -> None:
         rules = state.rules
         self.rows = rules.rows
         self.cols = rules.cols
         self.players = rules.players
         self.simple = rules.mode == "simple"
-        self.tab = tables(rules.rows, rules.cols)
-        n = rules.cells
+        self.tab = tab = tables(rules.rows, rules.cols)
         self.cells: list[int] = [LETTER_CODE.get(ch, EMPTY) for ch in state.cells]
         self.empty = state.empty_squares
         self.ended = state.is_terminal()
         self.to_move = state.current_player() if not self.ended else 0
         self.scores = list(state.scores)
         self.stack: list[tuple[int, int, int, int]] = []
+        key = 0
+        s_bits = o_bits = 0
+        symkeys = [0] * len(tab.perms)
+        for i, code in enumerate(self.cells):
+            if code:
+                key ^= tab.zkeys[code][i]
+                zs = tab.zsym[code][i]
+                for t in range(len(symkeys)):
+                    symkeys[t] ^= zs[t]
+                if code == S:
+                    s_bits |= 1 << tab.bit[i]
+                else:
+                    o_bits |= 1 << tab.bit[i]
+        self.key = key
+        self.s_bits = s_bits
+        self.o_bits = o_bits
+        #: Zobrist keys of the board's images under each symmetry (``None``: not kept).
+        self.symkeys: list[int] | None = symkeys if symmetric else None
+
+    def maps(self) -> Maps:
+        """Where each letter scores now and where it would open an SOS (whole board)."""
+        score_s, score_o, s_parts, o_parts = self.score_maps()
+        open_s, open_o = self.open_maps()
+        return Maps(score_s, score_o, open_s, open_o, s_parts, o_parts)
+
+    def score_maps(self) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+        """``(score_s, score_o, s_parts, o_parts)`` of :class:`Maps` (the cheaper half)."""
+        s = self.s_bits
+        o = self.o_bits
+        d1, d2, d3, d4 = self.tab.dirs
+        # An S scores on x with an O on x + d and an S on x + 2d (or the same towards -d);
+        # an O scores on x between two S (x - d and x + d).
+        s_parts = (
+            (o >> d1) & (s >> (d1 + d1)),
+            (o << d1) & (s << (d1 + d1)),
+            (o >> d2) & (s >> (d2 + d2)),
+            (o << d2) & (s << (d2 + d2)),
+            (o >> d3) & (s >> (d3 + d3)),
+            (o << d3) & (s << (d3 + d3)),
+            (o >> d4) & (s >> (d4 + d4)),
+            (o << d4) & (s << (d4 + d4)),
+        )
+        o_parts = (
+            (s >> d1) & (s << d1),
+            (s >> d2) & (s << d2),
+            (s >> d3) & (s << d3),
+            (s >> d4) & (s << d4),
+        )
+        e = self.tab.full ^ (s | o)
+        score_s = (
+            s_parts[0] | s_parts[1] | s_parts[2] | s_parts[3]
+            | s_parts[4] | s_parts[5] | s_parts[6] | s_parts[7]
+        ) & e
+        score_o = (o_parts[0] | o_parts[1] | o_parts[2] | o_parts[3]) & e
+        return score_s, score_o, s_parts, o_parts
+
+    def open_maps(self) -> tuple[int, int]:
+        """``(open_s, open_o)`` of :class:`Maps`: where a letter would open an SOS."""
+        s = self.s_bits
+        o = self.o_bits
+        e = self.tab.full ^ (s | o)
+        open_s = open_o = 0
+        for d in self.tab.dirs:
+            d2 = d + d
+            s_up = s >> d
+            s_dn = s << d
+            e_up = e >> d
+            e_dn = e << d
+            # S on x opens x+2d (O on x+d, x+2d empty) or x+d (x+d empty, S on x+2d).
+            open_s |= (
+                ((o >> d) & (e >> d2)) | (e_up & (s >> d2))
+                | ((o << d) & (e << d2)) | (e_dn & (s << d2))
+            )
+            # O on x opens the empty end of S-O-_ or _-O-S.
+            open_o |= (s_up & e_dn) | (e_up & s_dn)
+        return open_s & e, open_o & e
+
+    def gain(self, i: int, code: int) -> int:
+        """Points ``code`` (``S``/``O``) written on the empty square ``i`` would score."""
+        c = self.cells
+        g = 0
+        if code == S:
+            for a, b in self.tab.s_pats[i]:
+                if c[a] == O and c[b] == S:
+                    g += 1
+        else:
+            for a, b in self.tab.o_pats[i]:
+                if c[a] == S and c[b] == S:
+                    g += 1
+        return g
+
+    def tt_key(self) -> int:
+        """Transposition key: the board, plus the seat to move with more than two players.
+
+        With two players the value for the side to move depends on the board alone.
+        """
+        if self.players == 2:
+            return self.key
+        return self.key ^ self.tab.zplayer[self.to_move]
+
+    def canonical(self) -> tuple[int, int]:
+        """(key, symmetry index) of the board's least key over the board's symmetries.
+
+        Raises:
+            ValueError: for a position made with ``symmetric=False``.
+        """
+        keys = self.symkeys
+        if keys is None:
+            raise ValueError("this position keeps no symmetric keys")
+        k = min(keys)
+        return k, keys.index(k)
+
+    def play(self, move: Move) -> int:
+        """Write a move for the player to move; returns the points it scored."""
+        i = move >> 1
+        code = 2 if move & 1 else 1
+        gain = self.gain(i, code)
+        self.cells[i] = code
+        tab = self.tab
+        if code == S:
+            self.s_bits |= 1 << tab.bit[i]
+        else:
+            self.o_bits |= 1 << tab.bit[i]
+        self.key ^= tab.zkeys[code][i]
+        sk = self.symkeys
+        if sk is not None:
+            zs = tab.zsym[code][i]
+            for t in range(len(sk)):
+                sk[t] ^= zs[t]
+        self.empty -= 1
+        mover = self.to_move
+        self.stack.append((i, code, gain, mover))
+        if gain:
+            self.scores[mover] += gain
+            if self.simple:
+                self.ended = True
+        else:
+            self.to_move = (mover + 1) % self.players
+        if self.empty == 0:
+            self.ended = True
+        return gain
+
+    def unplay(self) -> None:
+        """Take back the last :meth:`play`."""
+        i, code, gain, mover = self.stack.pop()
+        self.cells[i] = EMPTY
+        tab = self.tab
+        if code == S:
+            self.s_bits ^= 1 << tab.bit[i]
+        else:
+            self.o_bits ^= 1 << tab.bit[i]
+        self.key ^= tab.zkeys[code][i]
+        sk = self.symkeys
+        if sk is not None:
+            zs = tab.zsym[code][i]
+            for t in range(len(sk)):
+                sk[t] ^= zs[t]
+        self.empty += 1
+        self.ended = False
+        self.to_move = mover
+        self.scores[mover] -= gain
+
+    def empties(self) -> list[int]:
+        """Indices of the empty squares."""
+        return [i for i, c in enumerate(self.cells) if c == EMPTY]
+
+    def scoring_from(
+        self, score_s: int, score_o: int, s_parts: tuple[int, ...], o_parts: tuple[int, ...]
+    ) -> list[tuple[int, Move]]:
+        """(points, move) of every move that scores, from :meth:`score_maps`, most points
+        first."""
+        out: list[tuple[int, Move]] = []
+        square = self.tab.square
+        for code, mask, parts in ((S, score_s, s_parts), (O, score_o, o_parts)):
+            if not mask:
+                continue
+            # Squares in two or more of the pattern masks score more than one point.
+            seen = several = 0
+            for part in parts:
+                several |= seen & part
+                seen |= part
+            several &= mask
+            letter = code - 1
+            if not several:
+                out.extend((1, (square[b] << 1) | letter) for b in _bits(mask))
+                continue
+            for b in _bits(mask):
+                i = square[b]
+                out.append(((self.gain(i, code) if (several >> b) & 1 else 1), (i << 1) | letter))
+        out.sort(reverse=True)
+        return out
+
+    def scoring_moves(self) -> list[tuple[int, Move]]:
+        """(points, move) of every move that scores now, most points first."""
+        maps = self.score_maps()
+        if not (maps[0] | maps[1]):
+            return []
+        return self.scoring_from(*maps)
+
+    def opens(self, move: Move) -> bool:
+        """Whether the quiet ``move`` opens an SOS for the next mover."""
+        open_s, open_o = self.open_maps()
+        mask = open_o if move & 1 else open_s
+        return bool((mask >> self.tab.bit[move >> 1]) & 1)
+
+    def ordered_moves(self) -> tuple[list[Move], int, int]:
+        """Every legal move, ordered: scoring (most points first), safe quiet, then unsafe.
+
+        Returns ``(moves, n_scoring, n_safe)``: the first ``n_scoring`` moves score and the
+        next ``n_safe`` neither score nor open an SOS for the next mover. Within the quiet
+        classes, moves are in square order, S before O on a square.
+        """
+        score_s, score_o, s_parts, o_parts = self.score_maps()
+        open_s, open_o = self.open_maps()
+        tab = self.tab
+        e = tab.full ^ (self.s_bits | self.o_bits)
+        if score_s | score_o:
+            moves = [m for _, m in self.scoring_from(score_s, score_o, s_parts, o_parts)]
+        else:
+            moves = []
+        n_scoring = len(moves)
+        quiet_s = e & ~score_s
+        quiet_o = e & ~score_o
+        safe_s = quiet_s & ~open_s
+        safe_o = quiet_o & ~open_o
+        square = tab.square
+        both = safe_s & safe_o
+        unsafe: list[Move] = []
+        for b in _bits(quiet_s | quiet_o):
+            m = square[b] << 1
+            if (both >> b) & 1:
+                moves.append(m)
+                moves.append(m | 1)
+                continue
+            if (quiet_s >> b) & 1:
+                if (safe_s >> b) & 1:
+                    moves.append(m)
+                else:
+                    unsafe.append(m)
+            if (quiet_o >> b) & 1:
+                if (safe_o >> b) & 1:
+                    moves.append(m | 1)
+                else:
+                    unsafe.append(m | 1)
+        n_safe = len(moves) - n_scoring
+        moves.extend(unsafe)
+        return moves, n_scoring, n_safe
+
+    def gift(self, move: Move) -> int:
+        """Points the next mover could score at once after the quiet ``move`` (a rough count).
+
+        Counts the squares where one letter would then score (each at least one point).
+        """
+        self.play(move)
+        maps = self.score_maps()
+        total = 0
+        near = maps[0] | maps[1]
+        if near:
+            near &= self.tab.near_mask[move >> 1]
+            best: dict[int, int] = {}
+            for g, m in self.scoring_from(*maps):
+                b = self.tab.bit[m >> 1]
+                if (near >> b) & 1 and g > best.get(b, 0):
+                    best[b] = g
+            total = sum(best.values())
+        self.unplay()
+        return total
+
+
+class EndgamePosition(Position):
+    """A :class:`Position` that keeps, for every empty square ``i``, ``gs[i]``/``go[i]`` (the
+    points an S / an O written there would score now) and ``us[i]``/``uo[i]`` (whether that
+    letter would open an SOS), updated square by square around each move.
+
+    Same moves, same order, same values as :class:`Position` (a test checks it); faster when
+    few squares are empty (the exact solver's endgames: a move touches few empty squares),
+    slower on a wide board, where the whole-board bitboard maps of :class:`Position` win.
+    """
+
+    __slots__ = ("go", "gs", "uo", "us")
+
+    def __init__(self, state: GameState, symmetric: bool = True) -> None:
+        super().__init__(state, symmetric)
+        n = len(self.cells)
         self.gs = [0] * n
         self.go = [0] * n
         self.us = [False] * n
         self.uo = [False] * n
-        key = 0
-        symkeys = [0] * len(self.tab.perms)
         for i, code in enumerate(self.cells):
-            if code:
-                key ^= self.tab.zkeys[code][i]
-                zs = self.tab.zsym[code][i]
-                for t in range(len(symkeys)):
-                    symkeys[t] ^= zs[t]
-            else:
+            if not code:
                 self._refresh(i)
-        self.key = key
-        self.symkeys = symkeys
 
     def _refresh(self, x: int) -> None:
         c = self.cells
@@ -251,21 +586,6 @@ class Position:
         self.go[x] = g
         self.uo[x] = u
 
-    def tt_key(self) -> int:
-        """Transposition key: the board, plus the seat to move with more than two players.
-
-        With two players the value for the side to move depends on the board alone.
-        """
-        if self.players == 2:
-            return self.key
-        return self.key ^ self.tab.zplayer[self.to_move]
-
-    def canonical(self) -> tuple[int, int]:
-        """(key, symmetry index) of the board's least key over the board's symmetries."""
-        keys = self.symkeys
-        k = min(keys)
-        return k, keys.index(k)
-
     def play(self, move: Move) -> int:
         """Write a move for the player to move; returns the points it scored."""
         i = move >> 1
@@ -275,10 +595,15 @@ class Position:
         cells[i] = code
         tab = self.tab
         self.key ^= tab.zkeys[code][i]
-        zs = tab.zsym[code][i]
+        if code == S:
+            self.s_bits |= 1 << tab.bit[i]
+        else:
+            self.o_bits |= 1 << tab.bit[i]
         sk = self.symkeys
-        for t in range(len(sk)):
-            sk[t] ^= zs[t]
+        if sk is not None:
+            zs = tab.zsym[code][i]
+            for t in range(len(sk)):
+                sk[t] ^= zs[t]
         self.empty -= 1
         for x in tab.affected[i]:
             if cells[x] == EMPTY:
@@ -302,10 +627,15 @@ class Position:
         cells[i] = EMPTY
         tab = self.tab
         self.key ^= tab.zkeys[code][i]
-        zs = tab.zsym[code][i]
+        if code == S:
+            self.s_bits ^= 1 << tab.bit[i]
+        else:
+            self.o_bits ^= 1 << tab.bit[i]
         sk = self.symkeys
-        for t in range(len(sk)):
-            sk[t] ^= zs[t]
+        if sk is not None:
+            zs = tab.zsym[code][i]
+            for t in range(len(sk)):
+                sk[t] ^= zs[t]
         self.empty += 1
         self.ended = False
         self.to_move = mover
@@ -314,10 +644,6 @@ class Position:
             if cells[x] == EMPTY:
                 self._refresh(x)
         self._refresh(i)
-
-    def empties(self) -> list[int]:
-        """Indices of the empty squares."""
-        return [i for i, c in enumerate(self.cells) if c == EMPTY]
 
     def scoring_moves(self) -> list[tuple[int, Move]]:
         """(points, move) of every move that scores now, most points first."""
@@ -332,6 +658,11 @@ class Position:
                     out.append((go[i], (i << 1) | 1))
         out.sort(reverse=True)
         return out
+
+    def opens(self, move: Move) -> bool:
+        """Whether the quiet ``move`` opens an SOS for the next mover."""
+        i = move >> 1
+        return self.uo[i] if move & 1 else self.us[i]
 
     def ordered_moves(self) -> tuple[list[Move], int, int]:
         """Every legal move, ordered: scoring (most points first), safe quiet, then unsafe.
@@ -604,7 +935,7 @@ class AlphaBeta:
             self.budget, self.node_budget, self.slice_nodes, self.step_seconds
         )
         pacer.before_pause = self._free_stale
-        pos = Position(state)
+        pos = Position(state, symmetric=False)
         if pos.ended:
             return SearchResult(-1, 0.0, True, 0, 0, 0.0, {})
         self.root = pos.to_move
@@ -764,7 +1095,8 @@ class AlphaBeta:
     ) -> Generator[None, None, int]:
         """Horizon evaluation: follow scoring chains, then judge the quiet position."""
         self.horizon_hit = True
-        scoring = pos.scoring_moves()
+        maps = pos.score_maps()
+        scoring = pos.scoring_from(*maps) if maps[0] | maps[1] else []
         if not scoring or qdepth <= 0:
             if pos.simple:
                 return 0
@@ -808,8 +1140,7 @@ def _result(
 
 
 def _opens(pos: Position, move: Move) -> bool:
-    i = move >> 1
-    return pos.uo[i] if move & 1 else pos.us[i]
+    return pos.opens(move)
 
 
 #: Weight of the parity of the safe squares left in :func:`quiet_eval`, in points. Small: the
@@ -831,12 +1162,8 @@ def quiet_eval(pos: Position, tension: int = 0) -> int:
     to win the fight for the last safe move (against a weaker player) prefers positions with
     fewer safe squares, where the weaker side must give points sooner.
     """
-    us = pos.us
-    uo = pos.uo
-    safe = 0
-    for i, c in enumerate(pos.cells):
-        if c == EMPTY and not (us[i] and uo[i]):
-            safe += 1
+    open_s, open_o = pos.open_maps()
+    safe = ((pos.tab.full ^ (pos.s_bits | pos.o_bits)) & ~(open_s & open_o)).bit_count()
     if safe == 0:
         least = min(pos.gift(m) for m in pos.ordered_moves()[0])
         return -int(max(least, 1) * FORCED_GIFT * UNIT)

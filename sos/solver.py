@@ -30,6 +30,7 @@ from .notation import Action
 from .search import (
     SLICE_NODES,
     STEP_SECONDS,
+    EndgamePosition,
     Pacer,
     Position,
     SearchTimeout,
@@ -206,7 +207,7 @@ class Solver:
         With more than two players: the paranoid value for the player to move.
         A finished game has value 0.
         """
-        pos = Position(state)
+        pos = EndgamePosition(state)
         if pos.ended:
             return 0
         yield from self._prepare(pos)
@@ -219,7 +220,7 @@ class Solver:
         Each value is the mover's value of playing that action: its points plus the value of
         the position after it (for the same side after a scoring move, negated otherwise).
         """
-        pos = Position(state)
+        pos = EndgamePosition(state)
         if pos.ended:
             return []
         yield from self._prepare(pos)
@@ -246,7 +247,7 @@ class Solver:
         Raises:
             ValueError: if the game is over.
         """
-        pos = Position(state)
+        pos = EndgamePosition(state)
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)
@@ -278,7 +279,7 @@ class Solver:
         Raises:
             ValueError: if the game is over. SearchTimeout: when the budget is spent.
         """
-        pos = Position(state)
+        pos = EndgamePosition(state)
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)
@@ -333,7 +334,7 @@ class Solver:
         """
         if state.rules.players != 2:
             raise TooManyPlayersError("result_action() is defined for two players")
-        pos = Position(state)
+        pos = EndgamePosition(state)
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)  # (loads the book: not counted against the budget)
@@ -378,7 +379,7 @@ class Solver:
         """
         if state.rules.players != 2:
             raise TooManyPlayersError("secure_action() is defined for two players")
-        pos = Position(state)
+        pos = EndgamePosition(state)
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)  # (loads the book: not counted against the budget)

@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 import time
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sos import Action, GameState, Rules, new_game, solve
-from sos.search import AlphaBeta, Position, move_action, run_to_end
+from sos.search import AlphaBeta, EndgamePosition, Position, move_action, run_to_end
 from sos.solver import solve_actions
 
 # Greedy S@c1 scores 1 but must then move again and hands back 2 (value -1); the quiet O@c1
@@ -119,14 +122,59 @@ def test_paranoid_search_with_three_and_four_players() -> None:
 
 def test_position_play_unplay_round_trip() -> None:
     state = GameState.from_text("S.O./..S./O...")
-    pos = Position(state)
-    snapshot = (list(pos.cells), list(pos.gs), list(pos.go), list(pos.us), list(pos.uo), pos.key)
-    moves, _, _ = pos.ordered_moves()
-    for m in moves:
-        pos.play(m)
-        pos.unplay()
-    assert snapshot == (list(pos.cells), list(pos.gs), list(pos.go), list(pos.us), list(pos.uo),
-                        pos.key)
+    for pos in (Position(state), EndgamePosition(state)):
+        snapshot = (list(pos.cells), pos.s_bits, pos.o_bits, pos.key, pos.ordered_moves())
+        moves, _, _ = pos.ordered_moves()
+        for m in moves:
+            pos.play(m)
+            pos.unplay()
+        assert snapshot == (list(pos.cells), pos.s_bits, pos.o_bits, pos.key, pos.ordered_moves())
+
+
+def _brute_force_moves(state: GameState) -> tuple[list[tuple[int, int]], set[int], set[int]]:
+    """(points, move) of the scoring moves (most points first), and the safe and unsafe quiet
+    moves, by trying every action and every reply on copies of the GameState."""
+    cols = state.rules.cols
+
+    def points(s: GameState, action: Action) -> int:
+        return sum(s.child(action).scores) - sum(s.scores)
+
+    now = {action: points(state, action) for action in state.legal_actions()}
+    scoring, safe, unsafe = [], set(), set()
+    for action, gain in now.items():
+        move = (action.row * cols + action.col) * 2 + (action.letter == "O")
+        if gain:
+            scoring.append((gain, move))
+            continue
+        child = state.child(action)
+        # unsafe: it lets the next mover score where nothing scored before
+        if any(points(child, reply) > now[reply] for reply in child.legal_actions()):
+            unsafe.add(move)
+        else:
+            safe.add(move)
+    return sorted(scoring, reverse=True), safe, unsafe
+
+
+@settings(max_examples=60, deadline=None)
+@given(rng=st.randoms(use_true_random=False), size=st.integers(3, 6), fill=st.floats(0, 1))
+def test_bitboard_maps_agree_with_the_rules(rng: random.Random, size: int, fill: float) -> None:
+    """Position's whole-board bitboard maps and EndgamePosition's per-square tables give the
+    moves the rules give (brute force over GameState), in the same order, on boards 3..6."""
+    state = new_game(Rules.square(size))
+    while not state.is_terminal() and rng.random() < fill ** 0.3:
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_terminal():
+        return
+    scoring, safe, unsafe = _brute_force_moves(state)
+    wide, small = Position(state), EndgamePosition(state)
+    assert wide.ordered_moves() == small.ordered_moves()
+    assert wide.scoring_moves() == small.scoring_moves() == scoring
+    moves, n_scoring, n_safe = wide.ordered_moves()
+    assert set(moves[n_scoring : n_scoring + n_safe]) == safe
+    assert set(moves[n_scoring + n_safe :]) == unsafe
+    for m in moves[n_scoring:]:
+        assert wide.opens(m) == small.opens(m) == (m in unsafe)
+        assert wide.gift(m) == small.gift(m)
 
 
 # A 6x6 position from a game hard lost to medium (seed 62 of the strength benchmark). The only
