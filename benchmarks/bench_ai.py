@@ -8,6 +8,11 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
 * ``nodes``     nodes hard searches in its 0.4 s per move on 6x6, 8x8, 10x10 (the node budget
                 that stands for the app's time budget on this Python; run it under Pyodide).
 * ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
+* ``speed``     search nodes per second (hard's alpha-beta at a fixed node budget) on 8x8 and
+                12x12 mid-game positions (medium-vs-medium games, 20-65 % full), of this
+                engine and, with ``SOS_BASELINE=/path/to/an/older/checkout``, of that engine
+                in the same run, interleaved; best of ``--rounds`` rounds; prints the ratio
+                (target >= 2). ``--sections speed,browser`` runs it in Chromium too.
 * ``strength``  hard vs medium and medium vs easy, ``--games`` games on 6x6, 8x8 and 10x10,
                 seats swapped every game; win/draw/loss of the first-named level.
 * ``vs-perfect`` hard vs perfect on small boards (``--boards``, default 3x3, 3x4, 3x5, 4x4),
@@ -56,7 +61,7 @@ if ENGINE:
 
 from sos import Action, GameState, Rules, new_game  # noqa: E402
 from sos.agents import make_agent  # noqa: E402
-from sos.search import run_to_end  # noqa: E402
+from sos.search import AlphaBeta, run_to_end  # noqa: E402
 from sos.solver import Solver  # noqa: E402
 
 
@@ -285,10 +290,57 @@ def step_lengths(positions: int = 8) -> dict[str, Any]:
     return out
 
 
+SPEED_NODES = 20_000
+
+
+def search_speed(rounds: int = 3, sizes: tuple[int, ...] = (8, 12)) -> dict[str, Any]:
+    """Nodes per second of hard's alpha-beta (``SPEED_NODES`` nodes a search) on mid-game
+    positions, this engine and (if ``SOS_BASELINE`` is set) the baseline's, interleaved; the
+    best of ``rounds`` per position (CPU time where the platform has a process clock)."""
+    engines: dict[str, Any] = {"new": AlphaBeta}
+    if os.environ.get("SOS_BASELINE"):
+        _load_baseline()
+        import sos_baseline.search  # type: ignore[import-not-found]
+
+        engines["base"] = sos_baseline.search.AlphaBeta
+    clock = time.process_time if sys.platform != "emscripten" else time.perf_counter
+    out: dict[str, Any] = {}
+    for size in sizes:
+        positions = [
+            p for p in game_positions(size, games=2)
+            if 0.2 <= 1 - p.empty_squares / p.rules.cells <= 0.65
+        ]
+        best = {name: [0.0] * len(positions) for name in engines}
+        for _ in range(rounds):
+            for k, state in enumerate(positions):
+                for name, cls in engines.items():
+                    search = cls(budget=None, node_budget=SPEED_NODES)
+                    start = clock()
+                    result = run_to_end(search.search(state))
+                    rate = result.nodes / max(clock() - start, 1e-9)
+                    best[name][k] = max(best[name][k], rate)
+        figures = {name: sum(rates) / len(rates) for name, rates in best.items()}
+        line = f"speed: {size}x{size}, {len(positions)} positions: {figures['new']:.0f} nodes/s"
+        if "base" in figures:
+            figures["ratio"] = figures["new"] / figures["base"]
+            line += f", baseline {figures['base']:.0f}: x{figures['ratio']:.2f} (target >= 2)"
+        print(line, flush=True)
+        out[f"{size}x{size}"] = figures
+    return out
+
+
 def _baseline_agent(level: str, seed: int) -> Any:
     """An agent of ``level`` from the engine of the checkout named by ``SOS_BASELINE`` (e.g. a
     ``git worktree`` of the commit before a change), loaded as the package ``sos_baseline``
     beside this checkout's ``sos``; it plays on this engine's states (duck-typed)."""
+    _load_baseline()
+    import sos_baseline.agents  # type: ignore[import-not-found]
+
+    return sos_baseline.agents.make_agent(level, seed=seed)
+
+
+def _load_baseline() -> None:
+    """Import the checkout named by ``SOS_BASELINE`` as the package ``sos_baseline``."""
     import importlib.util
 
     if "sos_baseline" not in sys.modules:
@@ -303,9 +355,6 @@ def _baseline_agent(level: str, seed: int) -> Any:
         module = importlib.util.module_from_spec(spec)
         sys.modules["sos_baseline"] = module
         spec.loader.exec_module(module)
-    import sos_baseline.agents  # type: ignore[import-not-found]
-
-    return sos_baseline.agents.make_agent(level, seed=seed)
 
 
 def _make(level: str, seed: int) -> Any:
@@ -604,6 +653,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--offset", type=int, default=0,
                         help="accuracy: index of the first position")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3, help="speed: rounds (best of)")
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--proof-limit", type=float, default=120.0)
     args = parser.parse_args(argv)
@@ -622,6 +672,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         for size, f in figures["nodes"].items():
             print(f"nodes: hard in 0.4 s on {size}x{size}: mean {f['mean']}, median "
                   f"{f['median']}, min {f['min']}, max {f['max']} ({f['per_cpu_s']} per CPU s)")
+    if "speed" in sections:
+        figures["speed"] = search_speed(args.rounds)
     if "perfect" in sections:
         figures["perfect_first_4x4"] = perfect_first_move()
         p = figures["perfect_first_4x4"]
@@ -714,14 +766,24 @@ def pyodide_ratio(figures: dict[str, Any], sections: list[str]) -> dict[str, Any
 
 
 def browser_ratio(figures: dict[str, Any]) -> dict[str, Any]:
-    """Run the playouts under Pyodide in headless Chromium and compare with this run's."""
+    """Run the playouts (and the search speed, if this run measured it) under Pyodide in
+    headless Chromium and compare with this run's."""
+    wanted = "playouts,speed" if "speed" in figures else "playouts"
     py = _run_runner(
-        [sys.executable, os.path.join(ROOT, "benchmarks", "pyodide_browser.py"), "playouts"],
+        [sys.executable, os.path.join(ROOT, "benchmarks", "pyodide_browser.py"), wanted],
         "browser",
         echo=False,
     )
     if py is None:
         return {}
+    for size, speed in py.get("speed", {}).items():
+        line = f"  [chromium] speed {size}: {speed['new']:.0f} nodes/s (wall time)"
+        if "ratio" in speed:
+            line += f", baseline {speed['base']:.0f}: x{speed['ratio']:.2f} (target >= 2)"
+        if size in figures.get("speed", {}):
+            ratio = figures["speed"][size]["new"] / speed["new"]
+            line += f"; chromium / CPython time ratio {ratio:.2f}"
+        print(line)
     print(f"  [chromium] playouts: {py['playouts_per_s']:.1f} random 8x8 playouts/s "
           "(wall time: no CPU clock in a page)")
     out: dict[str, Any] = {"figures": py}

@@ -36,7 +36,7 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-RUN = """async ([files, script, code, argv]) => {
+RUN = """async ([files, script, code, argv, env]) => {
   const { loadPyodide } = await import("/node_modules/pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({
     indexURL: "/node_modules/pyodide/",
@@ -52,9 +52,11 @@ RUN = """async ([files, script, code, argv]) => {
   pyodide.globals.set("ARGV", pyodide.toPy(argv));
   pyodide.globals.set("SCRIPT", HOME + script);
   pyodide.globals.set("CODE", code);
+  pyodide.globals.set("ENV", pyodide.toPy(env));
   await pyodide.runPythonAsync(`
 import os, sys
 os.chdir("/home/pyodide")
+os.environ.update(ENV)
 sys.path[:0] = ["/home/pyodide", "/home/pyodide/benchmarks"]
 sys.dont_write_bytecode = True
 sys.argv = [SCRIPT, *ARGV]
@@ -81,6 +83,12 @@ def engine_files() -> list[tuple[str, str]]:
             out.append((rel.as_posix(), path.read_text(encoding="utf-8")))
     out.append(("benchmarks/bench_ai.py",
                 (ROOT / "benchmarks" / "bench_ai.py").read_text(encoding="utf-8")))
+    baseline = os.environ.get("SOS_BASELINE")
+    if baseline:  # the older engine bench_ai's ``speed`` compares with, as baseline/sos/
+        for path in sorted((Path(baseline) / "sos").rglob("*.py")):
+            rel = path.relative_to(baseline)
+            if "__pycache__" not in rel.parts and rel.parts[:2] != ("sos", "web"):
+                out.append(("baseline/" + rel.as_posix(), path.read_text(encoding="utf-8")))
     return out
 
 
@@ -101,7 +109,9 @@ def run(script: Path, argv: list[str]) -> int:
             page = browser.new_page()
             page.on("console", lambda message: print(message.text, flush=True))
             page.goto(base + "benchmarks/")
-            page.evaluate(RUN, [engine_files(), rel, script.read_text(encoding="utf-8"), argv])
+            env = {"SOS_BASELINE": "/home/pyodide/baseline"} if os.environ.get("SOS_BASELINE") \
+                else {}
+            page.evaluate(RUN, [engine_files(), rel, script.read_text(encoding="utf-8"), argv, env])
             browser.close()
     finally:
         server.shutdown()

@@ -455,6 +455,42 @@ class Position:
         out.sort(reverse=True)
         return out
 
+    def top_scoring(
+        self, count: int, score_s: int, score_o: int, s_parts: tuple[int, ...],
+        o_parts: tuple[int, ...],
+    ) -> list[tuple[int, Move]]:
+        """The first ``count`` entries of :meth:`scoring_from` (same order), without
+        building the whole list: the squares worth two or more points (few), and the
+        one-point moves with the highest move numbers."""
+        square = self.tab.square
+        out: list[tuple[int, Move]] = []
+        singles = []
+        for code, mask, parts in ((S, score_s, s_parts), (O, score_o, o_parts)):
+            seen = several = 0
+            for part in parts:
+                several |= seen & part
+                seen |= part
+            several &= mask
+            for b in _bits(several):
+                i = square[b]
+                out.append((self.gain(i, code), (i << 1) | (code - 1)))
+            singles.append(mask & ~several)
+        single_s, single_o = singles
+        rest = single_s | single_o
+        taken = 0
+        while rest and taken < count:
+            b = rest.bit_length() - 1
+            m = square[b] << 1
+            if (single_o >> b) & 1:
+                out.append((1, m | 1))
+                taken += 1
+            if (single_s >> b) & 1:
+                out.append((1, m))
+                taken += 1
+            rest ^= 1 << b
+        out.sort(reverse=True)
+        return out[:count]
+
     def scoring_moves(self) -> list[tuple[int, Move]]:
         """(points, move) of every move that scores now, most points first."""
         maps = self.score_maps()
@@ -1096,8 +1132,7 @@ class AlphaBeta:
         """Horizon evaluation: follow scoring chains, then judge the quiet position."""
         self.horizon_hit = True
         maps = pos.score_maps()
-        scoring = pos.scoring_from(*maps) if maps[0] | maps[1] else []
-        if not scoring or qdepth <= 0:
+        if not (maps[0] | maps[1]) or qdepth <= 0:
             if pos.simple:
                 return 0
             if self.tension:
@@ -1109,7 +1144,7 @@ class AlphaBeta:
         best = -INF
         # Only the best two scoring moves at the first step, the best one after that: the
         # chain matters, not every order of taking it.
-        for _, m in scoring[: (2 if qdepth >= QUIESCE_DEPTH else 1)]:
+        for _, m in pos.top_scoring(2 if qdepth >= QUIESCE_DEPTH else 1, *maps):
             if self.pacer.due():
                 yield from self.pacer.tick()
             gain = pos.play(m)
