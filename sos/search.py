@@ -1052,8 +1052,7 @@ class AlphaBeta:
         if self.pacer.due():
             yield from self.pacer.tick()
         if depth <= 0:
-            v = yield from self._quiesce(pos, alpha, beta, QUIESCE_DEPTH)
-            return v
+            return self._quiesce(pos, alpha, beta, QUIESCE_DEPTH)
         key = pos.tt_key()
         entry = self.tt.get(key)
         tt_move = -1
@@ -1126,10 +1125,13 @@ class AlphaBeta:
         self.tt[key] = _pack(stored_depth, flag, best, best_move)
         return best
 
-    def _quiesce(
-        self, pos: Position, alpha: int, beta: int, qdepth: int
-    ) -> Generator[None, None, int]:
-        """Horizon evaluation: follow scoring chains, then judge the quiet position."""
+    def _quiesce(self, pos: Position, alpha: int, beta: int, qdepth: int) -> int:
+        """Horizon evaluation: follow scoring chains, then judge the quiet position.
+
+        A plain function, not a generator: it plays at most two chains of at most
+        ``QUIESCE_DEPTH`` moves (microseconds), so it needs no pause point; its moves are
+        counted in the node count all the same.
+        """
         self.horizon_hit = True
         maps = pos.score_maps()
         if not (maps[0] | maps[1]) or qdepth <= 0:
@@ -1142,21 +1144,18 @@ class AlphaBeta:
         if pos.simple:
             return UNIT
         best = -INF
+        pacer = self.pacer
         # Only the best two scoring moves at the first step, the best one after that: the
         # chain matters, not every order of taking it.
         for _, m in pos.top_scoring(2 if qdepth >= QUIESCE_DEPTH else 1, *maps):
-            if self.pacer.due():
-                yield from self.pacer.tick()
+            pacer.nodes += 1
             gain = pos.play(m)
-            try:
-                if pos.ended:
-                    v = gain * UNIT
-                else:
-                    g = gain * UNIT
-                    q = yield from self._quiesce(pos, alpha - g, beta - g, qdepth - 1)
-                    v = g + q
-            finally:
-                pos.unplay()
+            if pos.ended:
+                v = gain * UNIT
+            else:
+                g = gain * UNIT
+                v = g + self._quiesce(pos, alpha - g, beta - g, qdepth - 1)
+            pos.unplay()
             if v > best:
                 best = v
                 if v > alpha:
