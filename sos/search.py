@@ -464,18 +464,42 @@ class Position:
         one-point moves with the highest move numbers."""
         square = self.tab.square
         out: list[tuple[int, Move]] = []
-        singles = []
-        for code, mask, parts in ((S, score_s, s_parts), (O, score_o, o_parts)):
-            seen = several = 0
-            for part in parts:
-                several |= seen & part
-                seen |= part
-            several &= mask
-            for b in _bits(several):
-                i = square[b]
-                out.append((self.gain(i, code), (i << 1) | (code - 1)))
-            singles.append(mask & ~several)
-        single_s, single_o = singles
+        single_s = score_s
+        if score_s:  # squares in two or more pattern masks: unrolled, as this is hot
+            p0, p1, p2, p3, p4, p5, p6, p7 = s_parts
+            seen = p0 | p1
+            several = p0 & p1
+            several |= seen & p2
+            seen |= p2
+            several |= seen & p3
+            seen |= p3
+            several |= seen & p4
+            seen |= p4
+            several |= seen & p5
+            seen |= p5
+            several |= seen & p6
+            seen |= p6
+            several |= seen & p7
+            several &= score_s
+            if several:
+                single_s ^= several
+                for b in _bits(several):
+                    i = square[b]
+                    out.append((self.gain(i, S), i << 1))
+        single_o = score_o
+        if score_o:
+            q0, q1, q2, q3 = o_parts
+            seen = q0 | q1
+            several = q0 & q1
+            several |= seen & q2
+            seen |= q2
+            several |= seen & q3
+            several &= score_o
+            if several:
+                single_o ^= several
+                for b in _bits(several):
+                    i = square[b]
+                    out.append((self.gain(i, O), (i << 1) | 1))
         rest = single_s | single_o
         taken = 0
         while rest and taken < count:
