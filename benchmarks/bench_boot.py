@@ -49,6 +49,7 @@ from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 HELLO = ROOT / "benchmarks" / "hello"
+FULL_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -146,6 +147,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if path.startswith(prefix):  # the hello page, next to the site as in the repository
             name = path[len(prefix) :].split("?", 1)[0] or "index.html"
             return str(HELLO / name)
+        if path.split("?", 1)[0] == "/" + FULL_STDLIB:
+            # Pyodide's full standard library: the hello page's (the site ships the trimmed
+            # sos-stdlib.zip only), from the build's static/vendor/
+            return str(ROOT / FULL_STDLIB)
         return super().translate_path(path)
 
     def log_message(self, format: str, *args: Any) -> None:

@@ -6,6 +6,8 @@
 //
 // - Never on a first visit's critical path: the snapshot is used only when the service worker
 //   controls the page and has it in its cache (it precaches it after data-ready).
+// - The standard library is the build's trimmed one (sos-stdlib.zip, scripts/stdlib.mjs), on
+//   every start: the snapshot was made with it (a restored zipimport keeps its directory).
 // - Safe: a missing, truncated or corrupt file (gzip checks its CRC-32 and length), a wrong size,
 //   or a snapshot Pyodide refuses (another build id) gives one console warning and a normal
 //   start. static/app.py then checks the pre-imported modules against the served sources.
@@ -16,6 +18,7 @@ export { version };
 
 const SNAPSHOT = new URL("./__SNAPSHOT_FILE__", import.meta.url).href;
 const SIZE = __SNAPSHOT_SIZE__;
+const STDLIB = new URL("./sos-stdlib.zip", import.meta.url).href;
 
 async function cachedSnapshot() {
   if (!navigator.serviceWorker?.controller || !globalThis.caches || !globalThis.DecompressionStream) return null;
@@ -28,7 +31,8 @@ async function cachedSnapshot() {
   return new Uint8Array(raw);
 }
 
-export async function loadPyodide(options = {}) {
+export async function loadPyodide(given = {}) {
+  const options = { ...given, stdLibURL: STDLIB };
   let snapshot = null;
   try {
     snapshot = await cachedSnapshot();

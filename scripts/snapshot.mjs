@@ -30,6 +30,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
+import { STDLIB_ZIP } from "./stdlib.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "static", "vendor", "pyodide");
@@ -71,7 +72,9 @@ export function makeSnapshot() {
 }
 
 async function makeSnapshotNow() {
-  const pyodide = await loadPyodide({ _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+  // With the page's trimmed standard library (scripts/stdlib.mjs): the snapshot keeps the zip's
+  // directory as zipimport read it, so the page must restore it with the very same zip.
+  const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: STDLIB_ZIP, env: { PYTHONHASHSEED: "0" } });
   // The sources, where PyScript will write them in the page ([files] "sos/x.py" -> cwd/sos/x.py),
   // so that the modules' __file__ is the path the page serves them at.
   for (const path of [...walk(join(root, "sos")), join(root, "static", "app.py")]) {
