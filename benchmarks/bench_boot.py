@@ -83,6 +83,9 @@ PROBE = """(() => {
       boot.ready = performance.now();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
   addEventListener("py:ready", () => { boot.python ??= performance.now(); }, true);
+  // PyScript's phases ("Loading Storage", "Loaded interpreter", "Loaded files", ...)
+  boot.progress = {};
+  addEventListener("py:progress", (e) => { boot.progress[e.detail] ??= performance.now(); }, true);
 })();"""
 RESULT = """() => {
   const boot = window.__boot;
@@ -96,6 +99,7 @@ RESULT = """() => {
            bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
            raw: entries.reduce((sum, e) => sum + (e.decodedBodySize || 0), 0),
            snapshot: document.documentElement.dataset.snapshot === "restored",
+           progress: boot.progress,
            sw: !!navigator.serviceWorker?.controller };
 }"""
 
@@ -293,7 +297,40 @@ def main() -> int:
                 f"{case:5} {cpu}: after py:ready: game imports {imports:.0f} ms + App() and "
                 f"first render {start:.0f} ms; hello {hello:.0f} ms"
             )
+            for kind in urls:
+                print(
+                    f"{case:5} {cpu}: {kind:5} start path: " + phases(results[(case, rate, kind)])
+                )
     return 0
+
+
+#: PyScript's start phases (its py:progress events), as "name: (first event, last event)".
+PHASES = {
+    "PyScript up": (None, "Loading Pyodide"),
+    "IndexedDB (packages cache)": ("Loading Storage", "Loaded Storage"),
+    "interpreter": ("Loading interpreter", "Loaded interpreter"),
+    "[files]": ("Loading files", "Loaded files"),
+    "rest to py:ready": ("Loaded Pyodide", "python"),
+    "script to data-ready": ("python", "ready"),
+}
+
+
+def phases(loads: list[dict[str, Any]]) -> str:
+    """Median ms of each start phase (``PHASES``) over ``loads``; the first from navigation."""
+
+    def at(load: dict[str, Any], name: str | None) -> float:
+        if name is None:
+            return 0.0
+        value = load.get(name, load["progress"].get(name, float("nan")))
+        return float("nan") if value is None else float(value)
+
+    parts = []
+    for label, (first, last) in PHASES.items():
+        spans = [at(r, last) - at(r, first) for r in loads]
+        spans = [s for s in spans if s == s]  # a phase the page did not have (no [files])
+        if spans:
+            parts.append(f"{label} {statistics.median(spans):.0f}")
+    return ", ".join(parts) + " ms"
 
 
 if __name__ == "__main__":

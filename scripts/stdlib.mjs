@@ -48,6 +48,12 @@ export async function buildStdlib(out = STDLIB_ZIP) {
   if (!files.some((f) => f.startsWith("/pyscript-src/pyscript/"))) {
     throw new Error(`stdlib: no PyScript Python sources under ${relative(root, PYSCRIPT_PY)}`);
   }
+  // What the page does before any of its Python runs: PyScript unpacks the [files] zip
+  // (pyodide.unpackArchive: shutil, zipfile, the cp437 codec), so the modules it needs are
+  // recorded too.
+  pyodide.unpackArchive(new Uint8Array(readFileSync(join(root, "static", "vendor", "sos-bytecode.zip"))), "zip", {
+    extractDir: "/page",
+  });
   // The Python half is scripts/stdlib_zip.py, imported (not evaluated as a string).
   pyodide.FS.mkdirTree("/stdlib-tools");
   pyodide.FS.writeFile("/stdlib-tools/stdlib_zip.py", readFileSync(join(root, "scripts", "stdlib_zip.py")));

@@ -42,6 +42,7 @@ LAZY: dict[str, str] = {
     # i.e. shutil.unpack_archive, which imports zipfile when it is called.
     "zipfile": "pyodide.unpackArchive of the [files] zip (shutil.unpack_archive)",
     "shutil": "pyodide.unpackArchive of the [files] zip",
+    "encodings.cp437": "zipfile decodes entry names without the UTF-8 flag as cp437",
     # polyscript runs small Python snippets given as strings (core.js): "import json", "import os".
     "json": "polyscript's inline Python",
     "os": "polyscript's inline Python",

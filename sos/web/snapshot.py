@@ -53,6 +53,15 @@ def _identity(path: str) -> tuple[int, int] | None:
     return len(data), zlib.crc32(data)
 
 
+def _invalidate_path_caches() -> None:
+    """The file finders' directory caches, as ``importlib.invalidate_caches()`` clears them,
+    without the part that imports ``importlib.metadata`` (a dozen modules the page never
+    needs: the trimmed standard library, scripts/stdlib.mjs, does not have them)."""
+    for finder in list(sys.path_importer_cache.values()):
+        if finder is not None and hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
+
+
 def _sos_modules() -> list[str]:
     return sorted(name for name in sys.modules if name == "sos" or name.startswith("sos."))
 
@@ -107,7 +116,7 @@ def after_restore() -> list[str]:
     """
     if not RECORDED:
         return []
-    importlib.invalidate_caches()
+    _invalidate_path_caches()
     random.seed()  # from os.urandom: every start draws differently
     stale = stale_modules()
     if stale:
