@@ -18,6 +18,9 @@ standard module (``gettext``, ``datetime``, ...) gets it in the zip at the next 
 tests/test_stdlib_zip.py fails when a module our code imports is missing from the built zip,
 and every browser test runs the page on this zip.
 
+Each module is in the zip as its bytecode (an unchecked-hash pyc, compiled by the page's own
+Python), not its source: see :func:`bytecode`.
+
 Not in the zip, so not importable in the page: what the standard library itself imports only
 inside a function that the page never calls (e.g. ``pdb`` from ``breakpoint()``). If a new
 feature calls such a function, add the module to :data:`LAZY`.
@@ -151,8 +154,32 @@ def build(source_files: list[str], source_roots: list[str], out: str) -> list[st
     with zipfile.ZipFile(full) as source, zipfile.ZipFile(out, "w") as trimmed:
         for entry in entries:
             info = source.getinfo(entry)
-            copy = zipfile.ZipInfo(entry, info.date_time)
+            data = source.read(entry)
+            name = entry
+            if entry.endswith(".py"):
+                name, data = f"{entry}c", bytecode(data, f"{full}/{entry}")
+            copy = zipfile.ZipInfo(name, info.date_time)
             copy.compress_type = zipfile.ZIP_DEFLATED
             copy.external_attr = info.external_attr
-            trimmed.writestr(copy, source.read(entry), compresslevel=9)
+            trimmed.writestr(copy, data, compresslevel=9)
     return lines
+
+
+def bytecode(source: bytes, filename: str) -> bytes:
+    """``source`` compiled by the running Python into an *unchecked-hash* pyc (PEP 552).
+
+    Python compiles a ``.py`` it imports from a zip on every start (zipimport cannot write
+    its pyc); the page's start imports ~140 standard modules, so the zip holds their bytecode
+    instead of their source: Python's start in Node went from 20 s to 7-8 s (at load ~15; a
+    bare ``loadPyodide``). Unchecked: there is no source beside it to compare with. The cost:
+    tracebacks show no source line for standard library frames. ``filename`` becomes the
+    code's ``co_filename`` (the path the source would have).
+    """
+    import importlib._bootstrap_external as external
+    import importlib.util
+
+    code = compile(source, filename, "exec", dont_inherit=True)
+    pyc = external._code_to_hash_pyc(  # type: ignore[attr-defined]
+        code, importlib.util.source_hash(source), checked=False
+    )
+    return bytes(pyc)

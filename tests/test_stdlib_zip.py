@@ -35,7 +35,7 @@ def _names(path: Path) -> set[str]:
 def _file_of(module: str, names: set[str]) -> str | None:
     """The zip entry holding ``module`` (``a/b.py`` or ``a/b/__init__.py``), if any."""
     base = module.replace(".", "/")
-    for entry in (f"{base}.py", f"{base}/__init__.py"):
+    for entry in (f"{base}.py", f"{base}/__init__.py", f"{base}.pyc", f"{base}/__init__.pyc"):
         if entry in names:
             return entry
     return None
@@ -55,8 +55,8 @@ def test_every_standard_module_the_page_imports_is_in_the_trimmed_zip() -> None:
     wanted = modules | candidates | set(stdlib_zip.LAZY)
     # every parent package of a module is imported with it
     wanted |= {".".join(n.split(".")[:i]) for n in wanted for i in range(1, n.count(".") + 1)}
-    needed = {entry for name in wanted if (entry := _file_of(name, full))}
-    assert {"random.py", "json/__init__.py", "html/__init__.py"} <= needed  # the walk finds them
+    needed = {f"{entry}c" for name in wanted if (entry := _file_of(name, full))}
+    assert {"random.pyc", "json/__init__.pyc", "html/__init__.pyc"} <= needed  # walk finds them
     runtime = {  # frozen or built into the runtime: no file needed
         name
         for line in (ROOT / "static" / "vendor" / "sos-stdlib-modules.txt").read_text().splitlines()
@@ -66,7 +66,7 @@ def test_every_standard_module_the_page_imports_is_in_the_trimmed_zip() -> None:
     missing = sorted(
         entry
         for entry in needed - trimmed
-        if entry.removesuffix(".py").removesuffix("/__init__").replace("/", ".") not in runtime
+        if entry.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".") not in runtime
     )
     assert not missing, (
         f"the page imports standard modules that sos-stdlib.zip lacks: {missing}; "
@@ -75,13 +75,16 @@ def test_every_standard_module_the_page_imports_is_in_the_trimmed_zip() -> None:
     )
 
 
-def test_trimmed_zip_is_a_fraction_of_the_full_one_with_the_same_files() -> None:
+def test_trimmed_zip_holds_bytecode_of_the_same_files() -> None:
     full, trimmed = _names(FULL), _names(TRIMMED)
-    assert trimmed <= full  # copies of Pyodide's own files, nothing else
-    assert TRIMMED.stat().st_size < FULL.stat().st_size / 2
-    with zipfile.ZipFile(FULL) as a, zipfile.ZipFile(TRIMMED) as b:
-        for name in ("random.py", "pyodide/__init__.py", "_pyodide/_base.py"):
-            assert a.read(name) == b.read(name)
+    assert {n.removesuffix("c") for n in trimmed} <= full  # Pyodide's own files, nothing else
+    assert all(n.endswith(".pyc") for n in trimmed if n.endswith((".py", ".pyc")))
+    assert TRIMMED.stat().st_size < 0.7 * FULL.stat().st_size
+    with zipfile.ZipFile(TRIMMED) as b:
+        magic = {b.read(n)[:4] for n in trimmed if n.endswith(".pyc")}
+        assert len(magic) == 1  # one Python (the page's 3.14, not this one)
+        for name in ("random.pyc", "pyodide/__init__.pyc", "_pyodide/_base.pyc"):
+            assert int.from_bytes(b.read(name)[4:8], "little") == 0b01  # hash-based, unchecked
 
 
 def test_source_imports_finds_imports_at_any_depth(tmp_path: Path) -> None:
