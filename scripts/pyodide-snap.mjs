@@ -67,7 +67,7 @@ for (const file of FILES) {
   link.rel = "preload";
   link.as = "fetch";
   link.crossOrigin = "anonymous";
-  link.href = new URL(`../../${file}`, import.meta.url).href;
+  link.href = new URL(`../../../${file}`, import.meta.url).href; // from static/vendor/pyodide/
   document.head.appendChild(link);
 }
 const sinks = { stdout: null, stderr: null, held: [] };
