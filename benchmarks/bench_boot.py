@@ -25,7 +25,12 @@ before the first paint; the hello page has no board: its first paint), ``python`
 and ``raw kB`` (``decodedBodySize``), and the game ÷ hello ratios against the targets of issue
 16 (warm ≤ 0.5, cold ≤ 1.0 in time and bytes, board within 300 ms); then what the game does after
 ``py:ready``: its imports (up to the ``sos:imported`` mark of sos/web/main.py) and ``App()`` with
-the first render (up to ``sos:ready``). The load average is printed with the figures.
+the first render (up to ``sos:ready``), and the start path of each page: the median ms of
+PyScript's phases (its ``py:progress`` events: the IndexedDB package cache, the interpreter,
+the ``[files]``) and of the game's own marks (``sos:interpreter-start``: pyodide-snap.mjs starts
+loading Python, ``sos:load-pyodide``: PyScript asks for it). The load average is printed with
+the figures. Pyodide's full ``python_stdlib.zip``, which the site does not ship, is served to
+the hello page from the build's ``static/vendor/``.
 """
 
 from __future__ import annotations
