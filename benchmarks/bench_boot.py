@@ -25,7 +25,12 @@ before the first paint; the hello page has no board: its first paint), ``python`
 and ``raw kB`` (``decodedBodySize``), and the game ÷ hello ratios against the targets of issue
 16 (warm ≤ 0.5, cold ≤ 1.0 in time and bytes, board within 300 ms); then what the game does after
 ``py:ready``: its imports (up to the ``sos:imported`` mark of sos/web/main.py) and ``App()`` with
-the first render (up to ``sos:ready``). The load average is printed with the figures.
+the first render (up to ``sos:ready``), and the start path of each page: the median ms of
+PyScript's phases (its ``py:progress`` events: the IndexedDB package cache, the interpreter,
+the ``[files]``) and of the game's own marks (``sos:interpreter-start``: pyodide-snap.mjs starts
+loading Python, ``sos:load-pyodide``: PyScript asks for it). The load average is printed with
+the figures. Pyodide's full ``python_stdlib.zip``, which the site does not ship, is served to
+the hello page from the build's ``static/vendor/``.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 HELLO = ROOT / "benchmarks" / "hello"
+FULL_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -82,6 +88,9 @@ PROBE = """(() => {
       boot.ready = performance.now();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
   addEventListener("py:ready", () => { boot.python ??= performance.now(); }, true);
+  // PyScript's phases ("Loading Storage", "Loaded interpreter", "Loaded files", ...)
+  boot.progress = {};
+  addEventListener("py:progress", (e) => { boot.progress[e.detail] ??= performance.now(); }, true);
 })();"""
 RESULT = """() => {
   const boot = window.__boot;
@@ -95,6 +104,8 @@ RESULT = """() => {
            bytes: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
            raw: entries.reduce((sum, e) => sum + (e.decodedBodySize || 0), 0),
            snapshot: document.documentElement.dataset.snapshot === "restored",
+           progress: { ...boot.progress, ...Object.fromEntries(
+             performance.getEntriesByType("mark").map((m) => [m.name, m.startTime])) },
            sw: !!navigator.serviceWorker?.controller };
 }"""
 
@@ -123,6 +134,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
 
+    def end_headers(self) -> None:
+        if self.path.split("?", 1)[0] == "/" + FULL_STDLIB:
+            # not in the site's service worker (the site does not ship it): let the warm
+            # profile's HTTP cache keep it, so that a warm hello page does not download it
+            self.send_header("Cache-Control", "max-age=86400")
+        super().end_headers()
+
     def send_head(self) -> Any:
         """Like the stdlib's, but gzip (level 6, as GitHub Pages) for compressible types."""
         path = self.translate_path(self.path)
@@ -146,6 +164,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if path.startswith(prefix):  # the hello page, next to the site as in the repository
             name = path[len(prefix) :].split("?", 1)[0] or "index.html"
             return str(HELLO / name)
+        if path.split("?", 1)[0] == "/" + FULL_STDLIB:
+            # Pyodide's full standard library: the hello page's (the site ships the trimmed
+            # sos-stdlib.zip only), from the build's static/vendor/
+            return str(ROOT / FULL_STDLIB)
         return super().translate_path(path)
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -288,7 +310,45 @@ def main() -> int:
                 f"{case:5} {cpu}: after py:ready: game imports {imports:.0f} ms + App() and "
                 f"first render {start:.0f} ms; hello {hello:.0f} ms"
             )
+            for kind in urls:
+                print(
+                    f"{case:5} {cpu}: {kind:5} start path: " + phases(results[(case, rate, kind)])
+                )
     return 0
+
+
+#: PyScript's start phases (its py:progress events), as "name: (first event, last event)"; the
+#: game's interpreter loads from sos:interpreter-start on, in parallel with PyScript's phases.
+PHASES = {
+    "interpreter module run": (None, "sos:interpreter-start"),
+    "PyScript up": (None, "Loading Pyodide"),
+    "PyScript asks for it": (None, "sos:load-pyodide"),
+    "IndexedDB (packages cache)": ("Loading Storage", "Loaded Storage"),
+    "interpreter": ("Loading interpreter", "Loaded interpreter"),
+    "[files]": ("Loading files", "Loaded files"),
+    "rest to py:ready": ("Loaded Pyodide", "python"),
+    "script to data-ready": ("python", "ready"),
+}
+
+
+def phases(loads: list[dict[str, Any]]) -> str:
+    """Median ms of each start phase (``PHASES``) over ``loads``: a span, or the time from
+    navigation to an event (the game's own marks: pyodide-snap.mjs starts the interpreter at
+    ``sos:interpreter-start``, PyScript asks for it at ``sos:load-pyodide``)."""
+
+    def at(load: dict[str, Any], name: str | None) -> float:
+        if name is None:
+            return 0.0
+        value = load.get(name, load["progress"].get(name, float("nan")))
+        return float("nan") if value is None else float(value)
+
+    parts = []
+    for label, (first, last) in PHASES.items():
+        spans = [at(r, last) - at(r, first) for r in loads]
+        spans = [s for s in spans if s == s]  # a phase the page did not have (no [files])
+        if spans:
+            parts.append(f"{label} {statistics.median(spans):.0f}")
+    return ", ".join(parts) + " ms"
 
 
 if __name__ == "__main__":

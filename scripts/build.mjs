@@ -94,6 +94,11 @@ console.log(`build: copied ${copied.length} files, ${(total / 1024 / 1024).toFix
 const { buildBytecode } = await import("./bytecode.mjs");
 await buildBytecode();
 
+// The page's trimmed standard library (static/vendor/pyodide/sos-stdlib.zip; see stdlib.mjs),
+// before the snapshot, which is made with it.
+const { buildStdlib } = await import("./stdlib.mjs");
+await buildStdlib();
+
 // Memory snapshot of the page's interpreter + the pyodide-snap.mjs wrapper (see snapshot.mjs).
 // In a process of its own: a Pyodide loaded earlier in this one (the bytecode's) changes the
 // memory image, and the snapshot is to depend on its inputs only.

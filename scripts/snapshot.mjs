@@ -30,6 +30,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
+import { STDLIB_ZIP } from "./stdlib.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "static", "vendor", "pyodide");
@@ -71,7 +72,9 @@ export function makeSnapshot() {
 }
 
 async function makeSnapshotNow() {
-  const pyodide = await loadPyodide({ _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+  // With the page's trimmed standard library (scripts/stdlib.mjs): the snapshot keeps the zip's
+  // directory as zipimport read it, so the page must restore it with the very same zip.
+  const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: STDLIB_ZIP, env: { PYTHONHASHSEED: "0" } });
   // The sources, where PyScript will write them in the page ([files] "sos/x.py" -> cwd/sos/x.py),
   // so that the modules' __file__ is the path the page serves them at.
   for (const path of [...walk(join(root, "sos")), join(root, "static", "app.py")]) {
@@ -92,6 +95,20 @@ async function makeSnapshotNow() {
   return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), modules };
 }
 
+/** The sources of pyscript.toml's [files] ("./sos/state.py" -> "sos/state.py"), in order. */
+export function configFiles() {
+  const files = [];
+  let inFiles = false;
+  for (const line of readFileSync(join(root, "pyscript.toml"), "utf8").split("\n")) {
+    const table = line.match(/^\s*\[([^\]]*)\]/);
+    if (table) inFiles = table[1].trim() === "files";
+    const entry = inFiles && line.match(/^\s*"([^"]+)"\s*=/);
+    if (entry) files.push(entry[1].replace(/^\.\//, ""));
+  }
+  if (!files.length) throw new Error("snapshot: no [files] in pyscript.toml");
+  return files;
+}
+
 export async function buildSnapshot({ check = false } = {}) {
   const started = Date.now();
   const { bytes, modules } = await makeSnapshot();
@@ -107,7 +124,8 @@ export async function buildSnapshot({ check = false } = {}) {
   writeFileSync(join(out, name), gz);
   const wrapper = readFileSync(join(root, "scripts", "pyodide-snap.mjs"), "utf8")
     .replace("__SNAPSHOT_FILE__", name)
-    .replace("__SNAPSHOT_SIZE__", String(bytes.length));
+    .replace("__SNAPSHOT_SIZE__", String(bytes.length))
+    .replace("__FILES__", JSON.stringify(configFiles()));
   writeFileSync(join(out, "pyodide-snap.mjs"), wrapper);
   const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
   console.log(

@@ -56,8 +56,8 @@ mkdir -p test-results
 step "ruff check sos tests scripts benchmarks"
 ruff check sos tests scripts benchmarks
 
-step "mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py"
-mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py
+step "mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py scripts/stdlib_zip.py"
+mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py scripts/stdlib_zip.py
 
 step "rule cases under Pyodide (node tests/pyodide/run_engine_tests.mjs)"
 node tests/pyodide/run_engine_tests.mjs

@@ -63,5 +63,12 @@ async function useMemoryIndexedDB() {
   console.info("SOS: IndexedDB is not available here (third-party storage blocked?); using an in-memory one");
 }
 
+// The interpreter's module first: importing it starts loading Python (the runtime, the standard
+// library, Python's own start) while the probe below, PyScript, pyscript.toml and PyScript's
+// IndexedDB cache are under way (scripts/pyodide-snap.mjs); PyScript then gets that interpreter.
+// Errors are PyScript's to report, when it imports the same module.
+// After the first frame, so that the skeleton board (static/boot.js) is painted first.
+requestAnimationFrame(() => setTimeout(() => import("./vendor/pyodide/pyodide-snap.mjs").catch(() => {})));
+
 if (!(await indexedDBWorks())) await useMemoryIndexedDB();
 await import("./vendor/pyscript/core.js");

@@ -113,3 +113,48 @@ def test_record_refuses_a_module_without_source() -> None:
     sys.modules["sos.generated"] = types.ModuleType("sos.generated")
     with pytest.raises(RuntimeError, match=r"sos\.generated"):
         snapshot.record()
+
+
+@pytest.mark.usefixtures("recorded")
+def test_after_restore_rereads_a_standard_library_zip_other_than_the_snapshots(
+    tmp_path: Path,
+) -> None:
+    """zipimport keeps a zip's directory (offsets) in memory: a restored interpreter given
+    another zip than the build's must read the directory again, not the old offsets."""
+    import zipfile
+
+    lib = tmp_path / "stdlib-test.zip"
+    with zipfile.ZipFile(lib, "w") as archive:
+        archive.writestr("zz_first_mod.py", "VALUE = 1\n")
+    sys.path.insert(0, str(lib))
+    try:
+        importlib.import_module("zz_first_mod")
+        snapshot.record()
+        assert snapshot.STDLIB[str(lib)][0] == lib.stat().st_size
+        with zipfile.ZipFile(lib, "w") as archive:  # another build: other files, other offsets
+            archive.writestr("zz_padding.py", "# " + "x" * 500 + "\n")
+            archive.writestr("zz_second_mod.py", "VALUE = 2\n")
+        assert snapshot.after_restore() == ["stdlib"]
+        assert importlib.import_module("zz_second_mod").VALUE == 2
+        assert snapshot.STDLIB == {}
+    finally:
+        sys.path.remove(str(lib))
+        for name in ("zz_first_mod", "zz_second_mod"):
+            sys.modules.pop(name, None)
+
+
+@pytest.mark.usefixtures("recorded")
+def test_after_restore_keeps_the_same_standard_library_zip(tmp_path: Path) -> None:
+    import zipfile
+
+    lib = tmp_path / "stdlib-same.zip"
+    with zipfile.ZipFile(lib, "w") as archive:
+        archive.writestr("zz_same_mod.py", "VALUE = 1\n")
+    sys.path.insert(0, str(lib))
+    try:
+        importlib.import_module("zz_same_mod")
+        snapshot.record()
+        assert snapshot.after_restore() == []
+    finally:
+        sys.path.remove(str(lib))
+        sys.modules.pop("zz_same_mod", None)

@@ -87,13 +87,13 @@ def test_missing_sos_module_in_german(site: Callable[..., tuple[Path, str]], pag
 def test_missing_stdlib_zip_in_browser_language_then_try_again(
     site: Callable[..., tuple[Path, str]], browser: Browser
 ) -> None:
-    directory, url = site(lambda d: (d / PYODIDE / "python_stdlib.zip").unlink())
+    directory, url = site(lambda d: (d / PYODIDE / "sos-stdlib.zip").unlink())
     german = browser.new_context(locale="de-DE")
     page = german.new_page()
     page.goto(url + "index.html")
-    expect_boot_error(page, "file", "python_stdlib.zip", lang="de")
+    expect_boot_error(page, "file", "sos-stdlib.zip", lang="de")
     # The deployment is repaired: "Try again" starts the game.
-    shutil.copy(DIST / PYODIDE / "python_stdlib.zip", directory / PYODIDE / "python_stdlib.zip")
+    shutil.copy(DIST / PYODIDE / "sos-stdlib.zip", directory / PYODIDE / "sos-stdlib.zip")
     page.get_by_test_id("boot-retry").click()
     page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
     expect(page.locator(ERROR)).to_have_count(0)

@@ -93,9 +93,11 @@ def test_reload_offline_is_served_by_the_service_worker(
         "static/vendor/sos-bytecode.zip",
         "static/vendor/pyscript/core.js",
         "static/vendor/pyodide/pyodide.asm.wasm",
-        "static/vendor/pyodide/python_stdlib.zip",
+        "static/vendor/pyodide/sos-stdlib.zip",
     ):
         assert needed in served, f"{needed} was not loaded offline; got {sorted(served)}"
+    # the trimmed standard library only (scripts/stdlib.mjs): the full one is not shipped
+    assert "static/vendor/pyodide/python_stdlib.zip" not in served
     shot(page, "offline-reload")
     context.set_offline(False)
 
