@@ -25,6 +25,7 @@ from sos.web import dialogs, embed
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
+from sos.web.puzzles import PuzzlePanel
 from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.store import LocalStore
@@ -60,13 +61,15 @@ class Page:
             _new_id,
             pick_language(_browser_languages()),
         )
-        self.app.start(
-            _query_pairs(str(window.location.search)), str(window.location.hash).lstrip("#")
-        )
+        query = _query_pairs(str(window.location.search))
+        self.app.start(query, str(window.location.hash).lstrip("#"))
+        #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle to open once the page is ready.
+        self.wanted_puzzle = dict(query).get("puzzle")
         self.board = BoardView()
         self.hint: Action | None = None
         self.panels = Panels(self)
         self.remote = RemotePanel(self)
+        self.puzzles = PuzzlePanel(self)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
         self.apply_theme()
@@ -111,6 +114,7 @@ class Page:
         on(window, "storage", self.on_storage)
         self.panels.listen()
         self.remote.listen()
+        self.puzzles.listen()
 
     def apply_theme(self) -> None:
         root = document.documentElement
@@ -302,7 +306,7 @@ def main() -> Page:
     page = Page()
     for node in document.querySelectorAll(
         "#new-game-button, #settings-button, #help-button, #share-button, #record-button, "
-        "#games-button, .letter-button"
+        "#games-button, #puzzles-button, .letter-button"
     ):
         node.disabled = False
     if page.app.game.has_computer():
@@ -310,6 +314,8 @@ def main() -> Page:
     window.performance.mark("sos:ready")
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())
+    if page.wanted_puzzle is not None:
+        spawn(page.puzzles.show(page.wanted_puzzle))
     embed.post_ready(page.app.settings(), page.app.lang)
     return page
 
