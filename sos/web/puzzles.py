@@ -67,8 +67,6 @@ class PuzzlePanel:
         if self._load is None:
             self._load = asyncio.ensure_future(self._fetch())
         text = await self._load
-        if self.session is not None:
-            return self.session
         app = self.page.app
         try:
             if text is None:
@@ -79,7 +77,8 @@ class PuzzlePanel:
             self._notice(app.t("puzzles.load_failed", reason=str(error)))
             return None
         store = LocalStore.open() if app.storage != "refused" else None
-        self.session = PuzzleSession(puzzles, store, lambda: self.page.app.lang)
+        session = PuzzleSession(puzzles, store, lambda: self.page.app.lang)
+        self.session = self.session or session  # (two callers may have awaited the fetch)
         return self.session
 
     async def _fetch(self) -> str | None:
