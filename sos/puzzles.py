@@ -32,6 +32,8 @@ The puzzle set is built by ``scripts/build_puzzles.py`` and shipped as
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
@@ -131,11 +133,26 @@ class Puzzle:
         }
 
 
+_ACTION_RE: Final = re.compile(r"([SO])([a-l])(1[0-2]|[1-9])")
+
+
 def _actions(code: str, rules: Rules, where: str) -> tuple[Action, ...]:
-    try:
-        return decode_moves(code, Rules(rules.rows, rules.cols, "general", 2)).history
-    except RecordError as error:
-        raise PuzzleFormatError(f"unreadable moves {code!r} ({error.key})", where) from None
+    """The actions of a share code, on the board of ``rules`` (not replayed: legality is
+    checked where the moves are played)."""
+    found: list[Action] = []
+    position = 0
+    for match in _ACTION_RE.finditer(code):
+        if match.start() != position:
+            break
+        position = match.end()
+        letter, col, row = match.groups()
+        action = Action(int(row) - 1, ord(col) - 97, letter)
+        if action.row >= rules.rows or action.col >= rules.cols:
+            raise PuzzleFormatError(f"{code!r}: {action} is off the board", where)
+        found.append(action)
+    if position != len(code):
+        raise PuzzleFormatError(f"unreadable moves {code!r}", where)
+    return tuple(found)
 
 
 def _one(code: str, rules: Rules, where: str) -> Action:
@@ -195,25 +212,28 @@ def parse_puzzle(data: object, where: str = "") -> Puzzle:
         steps.append(step)
     puzzle = Puzzle(pid, rules, state.history, goal, value, solution, tuple(steps), rating,
                     str(data.get("source", "")))
+    me = state.current_player()
+    player_moves = []
     try:
-        for action in solution:
+        for index, action in enumerate(solution):
+            if state.current_player() == me:
+                player_moves.append(index)
             state.apply(action)
     except IllegalActionError:
         raise PuzzleFormatError("the line is not legal", where) from None
-    player_moves = puzzle.steps()
     if len(player_moves) != len(steps) or player_moves[-1] != len(solution) - 1:
         raise PuzzleFormatError("the line must end with the player's move, one wrong entry "
                                 "per move", where)
     return puzzle
 
 
-def parse_puzzles(text: str) -> tuple[Puzzle, ...]:
-    """Every puzzle of a data file (JSON text, format ``sos-puzzles`` version 1).
+#: Puzzles parsed between two pauses of :func:`parse_puzzles_steps`.
+PARSE_CHUNK: Final = 20
 
-    Raises:
-        PuzzleFormatError: for text that is not such a file, another version, a bad puzzle or
-            a repeated id.
-    """
+
+def parse_puzzles_steps(text: str) -> Generator[None, None, tuple[Puzzle, ...]]:
+    """:func:`parse_puzzles` in pausable steps of :data:`PARSE_CHUNK` puzzles (the page
+    yields to the browser between them)."""
     try:
         data = json.loads(text)
     except ValueError as error:
@@ -225,10 +245,30 @@ def parse_puzzles(text: str) -> tuple[Puzzle, ...]:
     items = data.get("puzzles")
     if not isinstance(items, list) or not items:
         raise PuzzleFormatError("no puzzles")
-    puzzles = tuple(parse_puzzle(item, f"puzzle {n + 1}") for n, item in enumerate(items))
+    puzzles: list[Puzzle] = []
+    for n, item in enumerate(items):
+        if n and n % PARSE_CHUNK == 0:
+            yield
+        puzzles.append(parse_puzzle(item, f"puzzle {n + 1}"))
     if len({p.id for p in puzzles}) != len(puzzles):
         raise PuzzleFormatError("repeated puzzle id")
-    return puzzles
+    return tuple(puzzles)
+
+
+def parse_puzzles(text: str) -> tuple[Puzzle, ...]:
+    """Every puzzle of a data file (JSON text, format ``sos-puzzles`` version 1).
+
+    Raises:
+        PuzzleFormatError: for text that is not such a file, another version, a bad puzzle or
+            a repeated id.
+    """
+    steps = parse_puzzles_steps(text)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: tuple[Puzzle, ...] = stop.value
+            return result
 
 
 def dump_puzzles(puzzles: list[Puzzle] | tuple[Puzzle, ...]) -> str:
@@ -420,4 +460,5 @@ __all__ = [
     "find_puzzle",
     "parse_puzzle",
     "parse_puzzles",
+    "parse_puzzles_steps",
 ]

@@ -25,7 +25,6 @@ from sos.web import dialogs, embed
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
-from sos.web.puzzles import PuzzlePanel
 from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.store import LocalStore
@@ -69,7 +68,7 @@ class Page:
         self.hint: Action | None = None
         self.panels = Panels(self)
         self.remote = RemotePanel(self)
-        self.puzzles = PuzzlePanel(self)
+        self.puzzles: Any = None  # sos.web.puzzles.PuzzlePanel, imported when first opened
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
         self.apply_theme()
@@ -114,7 +113,7 @@ class Page:
         on(window, "storage", self.on_storage)
         self.panels.listen()
         self.remote.listen()
-        self.puzzles.listen()
+        on(by_id("puzzles-button"), "click", lambda _e: self.open_puzzles(None))
 
     def apply_theme(self) -> None:
         root = document.documentElement
@@ -282,6 +281,16 @@ class Page:
         )
         self.refresh()
 
+    def open_puzzles(self, wanted: str | None) -> None:
+        """Open the puzzles (``wanted``: ``daily``, an id, or None for the next one); their
+        modules are imported on first use, so they cost nothing at start."""
+        if self.puzzles is None:
+            from sos.web.puzzles import PuzzlePanel
+
+            self.puzzles = PuzzlePanel(self)
+            self.puzzles.listen()
+        spawn(self.puzzles.show(wanted))
+
     def on_notice_close(self, _event: Any) -> None:
         self.app.notices = []
         render_notices(self.app)
@@ -315,7 +324,7 @@ def main() -> Page:
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())
     if page.wanted_puzzle is not None:
-        spawn(page.puzzles.show(page.wanted_puzzle))
+        page.open_puzzles(page.wanted_puzzle)
     embed.post_ready(page.app.settings(), page.app.lang)
     return page
 

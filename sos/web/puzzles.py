@@ -18,7 +18,7 @@ from pyscript import document, window
 
 from sos.app.puzzles import PuzzleSession
 from sos.notation import Action, square_name
-from sos.puzzles import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles
+from sos.puzzles import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles_steps
 from sos.state import GameState, IllegalActionError
 from sos.view import PLAYER_STYLES, view_model
 from sos.web.computer import spawn
@@ -40,7 +40,7 @@ def today() -> date:
 
 
 class PuzzlePanel:
-    """The puzzle dialog of the page."""
+    """The puzzle dialog of the page (made by ``Page.open_puzzles`` on first use)."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -52,7 +52,6 @@ class PuzzlePanel:
 
     def listen(self) -> None:
         on = self.page.on
-        on(by_id("puzzles-button"), "click", lambda _e: spawn(self.show(None)))
         on(by_id("puzzle-board"), "click", self.on_board_click)
         on(by_id("puzzle-dialog"), "keydown", self.on_key)
         on(by_id("puzzle-retry"), "click", lambda _e: self.retry())
@@ -71,7 +70,14 @@ class PuzzlePanel:
         try:
             if text is None:
                 raise PuzzleFormatError(app.t("puzzles.fetch_failed"))
-            puzzles = parse_puzzles(text)
+            steps = parse_puzzles_steps(text)
+            while True:  # in slices: the page stays responsive while the set is read
+                try:
+                    next(steps)
+                except StopIteration as stop:
+                    puzzles = stop.value
+                    break
+                await asyncio.sleep(0)
         except PuzzleFormatError as error:
             self._load = None  # try again next time
             self._notice(app.t("puzzles.load_failed", reason=str(error)))

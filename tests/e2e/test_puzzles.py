@@ -207,11 +207,13 @@ def test_puzzle_panel_is_accessible_and_keyboard_playable(open_app: Opener, page
 
 
 def test_the_puzzles_button_opens_the_set_and_the_file_is_precached(
-    open_app: Opener, page: Page
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path]
 ) -> None:
-    page = open_app("?size=6")
+    page.set_viewport_size({"width": 1280, "height": 800})
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
+    page = open_app("?size=6")
+    assert not any(url.endswith("/" + DATA_PATH) for url in requests)  # not at start
     page.get_by_test_id("puzzles").click()
     dialog = page.get_by_test_id("puzzle-dialog")
     expect(dialog).to_be_visible(timeout=30_000)
@@ -219,5 +221,6 @@ def test_the_puzzles_button_opens_the_set_and_the_file_is_precached(
     assert any(url.endswith("/" + DATA_PATH) for url in requests)
     page.get_by_test_id("puzzle-daily").click()
     expect(page.get_by_test_id("puzzle-title")).to_contain_text("Daily puzzle")
+    shot(page, "puzzle-desktop-en")
     sw = (ROOT / "sw.js").read_text(encoding="utf-8")
     assert DATA_PATH in sw  # precached for offline use
