@@ -360,11 +360,12 @@ class PuzzleRun:
 
     def __post_init__(self) -> None:
         self.state = self.puzzle.start()
+        self._player = self.state.current_player()
 
     @property
     def player(self) -> int:
         """The seat solving the puzzle."""
-        return self.puzzle.player
+        return self._player
 
     @property
     def steps(self) -> int:

@@ -224,3 +224,23 @@ def test_the_puzzles_button_opens_the_set_and_the_file_is_precached(
     shot(page, "puzzle-desktop-en")
     sw = (ROOT / "sw.js").read_text(encoding="utf-8")
     assert DATA_PATH in sw  # precached for offline use
+
+
+@pytest.mark.unrouted
+def test_the_daily_puzzle_offline_from_the_service_worker(
+    new_context: Callable[..., Any], site_url: str, wait_ready: Callable[..., float]
+) -> None:
+    context = new_context()
+    page = context.new_page()
+    page.goto(site_url + "index.html?size=5")
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    context.set_offline(True)
+    responses: list[Any] = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto(site_url + "index.html?puzzle=daily")
+    wait_ready(page)
+    expect(page.get_by_test_id("puzzle-dialog")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("puzzle-title")).to_contain_text("Daily puzzle")
+    data = [r for r in responses if r.url.endswith("/" + DATA_PATH)]
+    assert data and all(r.from_service_worker for r in data), [r.url for r in data]
