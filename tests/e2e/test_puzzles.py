@@ -120,8 +120,11 @@ def test_solve_one_wrong_then_right_and_the_next_one_right(
     expect(page.locator('#board button.cell[data-row="0"][data-col="0"]')).to_have_text("S")
 
 
-def test_a_longer_puzzle_plays_the_forced_reply(open_app: Opener, page: Page) -> None:
+def test_a_longer_puzzle_plays_the_forced_reply(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path]
+) -> None:
     puzzle = next(p for p in puzzles() if len(p.wrong) >= 2)
+    page.emulate_media(color_scheme="dark")
     page = open_app(f"?puzzle={puzzle.id}")
     expect(page.get_by_test_id("puzzle-dialog")).to_be_visible(timeout=30_000)
     steps = puzzle.steps()
@@ -132,6 +135,7 @@ def test_a_longer_puzzle_plays_the_forced_reply(open_app: Opener, page: Page) ->
     for reply in puzzle.line[steps[0] + 1 : steps[1]]:
         expect(cell(page, reply)).to_have_text(reply.letter)
     expect(page.get_by_test_id("puzzle-prompt")).to_contain_text(f"1 of {len(steps)}")
+    shot(page, "puzzle-right-dark-desktop")
     for index in steps[1:]:
         attempt(page, puzzle.line[index])
         expect(cell(page, puzzle.line[index])).to_have_text(puzzle.line[index].letter)
