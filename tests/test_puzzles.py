@@ -4,6 +4,7 @@ in storage -- under CPython."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections import Counter
@@ -269,3 +270,20 @@ def test_texts_name_the_goal_and_the_refutation(lang: str) -> None:
     session.open(simple.id, date(2026, 12, 1))
     assert ("wins" if lang == "en" else "gewinnt") in session.prompt()
     assert session.title().startswith("Puzzle" if lang == "en" else "Rätsel")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_scoring_right_move_says_the_player_moves_again(lang: str) -> None:
+    puzzle, index = next(
+        (p, a) for p in shipped() for a, b in itertools.pairwise(p.steps()) if b - a == 1
+    )
+    session = PuzzleSession(shipped(), None, lambda: lang)
+    session.open(puzzle.id, date(2026, 12, 1))
+    for step in puzzle.steps():  # play the line up to that scoring move
+        verdict = session.attempt(puzzle.line[step])
+        if step == index:
+            break
+    assert verdict.kind == "right" and not verdict.replies
+    feedback = session.feedback()
+    assert ("move again" if lang == "en" else "wieder am Zug") in feedback
+    assert "answers" not in feedback and "antwortet" not in feedback

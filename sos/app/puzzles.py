@@ -228,6 +228,8 @@ class PuzzleSession:
         if verdict.kind == "solved":
             return self.t("puzzles.solved" if not run.failed else "puzzles.solved.after",
                           action=move)
+        if verdict.kind == "right" and not verdict.replies:  # it scored: the player again
+            return self.t("puzzles.right.again", action=move)
         if verdict.kind == "right":
             reply = ", ".join(_move(a) for a in verdict.replies)
             return self.t("puzzles.right", action=move, reply=reply,
