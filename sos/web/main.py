@@ -60,13 +60,15 @@ class Page:
             _new_id,
             pick_language(_browser_languages()),
         )
-        self.app.start(
-            _query_pairs(str(window.location.search)), str(window.location.hash).lstrip("#")
-        )
+        query = _query_pairs(str(window.location.search))
+        self.app.start(query, str(window.location.hash).lstrip("#"))
+        #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle to open once the page is ready.
+        self.wanted_puzzle = dict(query).get("puzzle")
         self.board = BoardView()
         self.hint: Action | None = None
         self.panels = Panels(self)
         self.remote = RemotePanel(self)
+        self.puzzles: Any = None  # sos.web.puzzles.PuzzlePanel, imported when first opened
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
         self.apply_theme()
@@ -111,6 +113,7 @@ class Page:
         on(window, "storage", self.on_storage)
         self.panels.listen()
         self.remote.listen()
+        on(by_id("puzzles-button"), "click", lambda _e: self.open_puzzles(None))
 
     def apply_theme(self) -> None:
         root = document.documentElement
@@ -278,6 +281,16 @@ class Page:
         )
         self.refresh()
 
+    def open_puzzles(self, wanted: str | None) -> None:
+        """Open the puzzles (``wanted``: ``daily``, an id, or None for the next one); their
+        modules are imported on first use, so they cost nothing at start."""
+        if self.puzzles is None:
+            from sos.web.puzzles import PuzzlePanel
+
+            self.puzzles = PuzzlePanel(self)
+            self.puzzles.listen()
+        spawn(self.puzzles.show(wanted))
+
     def on_notice_close(self, _event: Any) -> None:
         self.app.notices = []
         render_notices(self.app)
@@ -302,7 +315,7 @@ def main() -> Page:
     page = Page()
     for node in document.querySelectorAll(
         "#new-game-button, #settings-button, #help-button, #share-button, #record-button, "
-        "#games-button, .letter-button"
+        "#games-button, #puzzles-button, .letter-button"
     ):
         node.disabled = False
     if page.app.game.has_computer():
@@ -310,6 +323,8 @@ def main() -> Page:
     window.performance.mark("sos:ready")
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())
+    if page.wanted_puzzle is not None:
+        page.open_puzzles(page.wanted_puzzle)
     embed.post_ready(page.app.settings(), page.app.lang)
     return page
 

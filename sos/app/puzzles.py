@@ -1,0 +1,287 @@
+"""The puzzles as the app plays them, with no DOM: which puzzle is shown (daily, by id, the next
+one), the attempt at it (:class:`sos.puzzles.PuzzleRun`), the player's progress kept in storage
+under its own key, and every text the puzzle panel shows, in the page's language.
+
+A puzzle is not a library game: nothing here reads or writes a game key (``sos-g:<id>``), so
+opening, solving or failing a puzzle never changes, prunes or replaces the user's games.
+
+Progress (``sos-puzzles``, JSON, version 1)::
+
+    {"v": 1, "results": {"<puzzle id>": "solved" | "failed"}, "days": {"2026-12-01": "solved"}}
+
+``results``: the last outcome of each puzzle tried ("failed" when a wrong move was tried first);
+``days``: the first outcome of the daily puzzle of each date. The daily streak counts the days
+in a row, back from today (or from yesterday while today's is not solved), whose daily puzzle was
+solved. A refused or full storage does not stop the puzzles: :attr:`PuzzleSession.saved` turns
+False and the panel says that progress is not being kept.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Final
+
+from ..i18n import text
+from ..notation import Action, square_name
+from ..puzzles import (
+    Puzzle,
+    PuzzleRun,
+    UnknownPuzzleError,
+    Verdict,
+    daily_index,
+    final_margin,
+    find_puzzle,
+)
+from ..view import player_name
+from .library import StorageError, Store
+
+PUZZLES_KEY: Final = "sos-puzzles"
+PROGRESS_VERSION: Final = 1
+#: Days of daily results kept (older ones are dropped when saving).
+KEEP_DAYS: Final = 400
+
+
+@dataclass
+class Progress:
+    """Solved and failed puzzles and the daily results (see the module docstring)."""
+
+    results: dict[str, str] = field(default_factory=dict)
+    days: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, raw: str | None) -> Progress:
+        """Read stored progress; anything unreadable counts as none (never raises)."""
+        try:
+            data = json.loads(raw) if raw else {}
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict) or data.get("v") != PROGRESS_VERSION:
+            return cls()
+        results, days = data.get("results"), data.get("days")
+        ok = ("solved", "failed")
+        return cls(
+            {k: v for k, v in results.items() if isinstance(k, str) and v in ok}
+            if isinstance(results, dict)
+            else {},
+            {k: v for k, v in days.items() if isinstance(k, str) and v in ok}
+            if isinstance(days, dict)
+            else {},
+        )
+
+    def dump(self) -> str:
+        """JSON text of the progress (the last :data:`KEEP_DAYS` daily results)."""
+        days = dict(sorted(self.days.items())[-KEEP_DAYS:])
+        return json.dumps({"v": PROGRESS_VERSION, "results": self.results, "days": days},
+                          separators=(",", ":"))
+
+    def record(self, puzzle_id: str, solved: bool, day: date | None = None) -> None:
+        """Note the outcome of a puzzle (and, for a daily puzzle, of ``day`` if not yet)."""
+        outcome = "solved" if solved else "failed"
+        self.results[puzzle_id] = outcome
+        if day is not None:
+            self.days.setdefault(day.isoformat(), outcome)
+
+    def count(self, outcome: str) -> int:
+        """How many puzzles have ``outcome`` (``solved`` or ``failed``)."""
+        return sum(1 for v in self.results.values() if v == outcome)
+
+    def streak(self, today: date) -> int:
+        """Daily puzzles solved on consecutive days up to today (or up to yesterday while
+        today's is not done yet)."""
+        day = today if self.days.get(today.isoformat()) == "solved" else today - timedelta(1)
+        count = 0
+        while self.days.get(day.isoformat()) == "solved":
+            count += 1
+            day -= timedelta(1)
+        return count
+
+
+class PuzzleSession:
+    """The puzzle panel's state for one tab.
+
+    Args:
+        puzzles: the puzzle set (:func:`sos.puzzles.parse_puzzles`).
+        store: the page's storage, or None where the browser refuses it.
+        lang: a callable giving the page's language (it may change while the panel is open).
+    """
+
+    def __init__(
+        self, puzzles: tuple[Puzzle, ...], store: Store | None, lang: Callable[[], str]
+    ) -> None:
+        self.puzzles = puzzles
+        self.store = store
+        self._lang = lang
+        raw = None
+        if store is not None:
+            try:
+                raw = store.get(PUZZLES_KEY)
+            except Exception:  # a store that fails to read counts as empty
+                raw = None
+        self.progress = Progress.load(raw)
+        #: False once a write was refused (storage full or blocked): progress lives in memory.
+        self.saved = store is not None
+        self.run: PuzzleRun | None = None
+        self.daily: date | None = None  # the date, when the puzzle shown is that day's
+        self.last: Verdict | None = None
+        self._recorded = False
+
+    def t(self, key: str, **values: object) -> str:
+        """``key`` in the page's language."""
+        return text(self._lang(), key, **values)
+
+    # ------------------------------------------------------------------ choosing
+    def open(self, wanted: str, today: date) -> None:
+        """Show the puzzle ``wanted``: ``daily`` or a puzzle id.
+
+        Raises:
+            UnknownPuzzleError: no puzzle has that id (nothing changes).
+        """
+        puzzle = find_puzzle(self.puzzles, wanted, today)
+        self._show(puzzle, today if wanted == "daily" else None)
+
+    def open_next(self) -> None:
+        """Show the next puzzle not yet solved, after the one shown (in the set's order)."""
+        start = self.puzzles.index(self.run.puzzle) + 1 if self.run is not None else 0
+        count = len(self.puzzles)
+        for offset in range(count):
+            puzzle = self.puzzles[(start + offset) % count]
+            if self.progress.results.get(puzzle.id) != "solved":
+                self._show(puzzle, None)
+                return
+        self._show(self.puzzles[start % count], None)
+
+    def _show(self, puzzle: Puzzle, day: date | None) -> None:
+        self.run = PuzzleRun(puzzle)
+        self.daily = day
+        self.last = None
+        self._recorded = False
+
+    # ------------------------------------------------------------------ playing
+    def attempt(self, action: Action) -> Verdict:
+        """Try ``action``; the outcome is saved once the puzzle is solved or first failed.
+
+        Raises:
+            IllegalActionError: as :meth:`sos.puzzles.PuzzleRun.attempt` (nothing changes).
+            RuntimeError: when no puzzle is shown.
+        """
+        if self.run is None:
+            raise RuntimeError("no puzzle is shown")
+        verdict = self.run.attempt(action)
+        self.last = verdict
+        if verdict.kind == "wrong" and not self._recorded:
+            self._record(False)
+        elif verdict.kind == "solved" and not self.run.failed:
+            self._record(True)
+        return verdict
+
+    def retry(self) -> None:
+        """Take back the wrong move shown."""
+        if self.run is not None:
+            self.run.retry()
+            self.last = None
+
+    def _record(self, solved: bool) -> None:
+        assert self.run is not None
+        self._recorded = True
+        self.progress.record(self.run.puzzle.id, solved, self.daily)
+        if self.store is None:
+            return
+        try:
+            self.store.set(PUZZLES_KEY, self.progress.dump())
+        except StorageError:
+            self.saved = False
+        else:
+            self.saved = True
+
+    # ------------------------------------------------------------------ texts
+    def title(self) -> str:
+        """``Daily puzzle · 2026-12-01`` or ``Puzzle 5g-3f9a1c``, with the difficulty."""
+        assert self.run is not None
+        puzzle = self.run.puzzle
+        stars = self.t("puzzles.rating", rating=puzzle.rating)
+        if self.daily is not None:
+            return f"{self.t('puzzles.daily_title', date=self.daily.isoformat())} · {stars}"
+        return f"{self.t('puzzles.numbered', id=puzzle.id)} · {stars}"
+
+    def prompt(self) -> str:
+        """What to find, for whom: "Player 1 to move: find the move that wins." (and how many
+        moves for a longer puzzle)."""
+        assert self.run is not None
+        run = self.run
+        name = player_name(self._lang(), run.player)
+        line = self.t(f"puzzles.goal.{run.puzzle.goal}", name=name)
+        if run.steps > 1:
+            line += " " + self.t("puzzles.steps", found=run.step, steps=run.steps)
+        return line
+
+    def feedback(self) -> str:
+        """What the last attempt earned: right (and the reply played), solved, or wrong and
+        why (the refutation played on the board)."""
+        verdict, run = self.last, self.run
+        if verdict is None or run is None:
+            return ""
+        lang = self._lang()
+        move = _move(verdict.action)
+        if verdict.kind == "solved":
+            return self.t("puzzles.solved" if not run.failed else "puzzles.solved.after",
+                          action=move)
+        if verdict.kind == "right" and not verdict.replies:  # it scored: the player again
+            return self.t("puzzles.right.again", action=move)
+        if verdict.kind == "right":
+            reply = ", ".join(_move(a) for a in verdict.replies)
+            return self.t("puzzles.right", action=move, reply=reply,
+                          name=player_name(lang, 1 - run.player))
+        refutation = verdict.refutation
+        assert refutation is not None
+        outcome = self._outcome(refutation.value)
+        if verdict.replies:
+            return self.t("puzzles.wrong.reply", action=move, reply=_move(verdict.replies[0]),
+                          outcome=outcome)
+        return self.t("puzzles.wrong", action=move, outcome=outcome)
+
+    def _outcome(self, value: int) -> str:
+        """The result of a wrong move worth ``value`` to the player (at the step's position)."""
+        assert self.run is not None
+        run = self.run
+        if run.puzzle.rules.mode == "simple":
+            return self.t("puzzles.outcome.simple_loss" if value < 0 else "puzzles.outcome.draw")
+        at = run.puzzle.start()
+        for action in run.puzzle.line[: self._line_index()]:
+            at.apply(action)
+        got = final_margin(at, run.player, value)
+        best = final_margin(at, run.player, run.value_now())
+        if got > 0:
+            return self.t("puzzles.outcome.less", points=got, best=best)
+        if got == 0:
+            return self.t("puzzles.outcome.draw")
+        return self.t("puzzles.outcome.loss", points=-got)
+
+    def _line_index(self) -> int:
+        assert self.run is not None
+        return self.run._at
+
+    def stats(self, today: date) -> str:
+        """``Solved 3 · Failed 1 · Daily streak 2`` (and a note when progress is not kept)."""
+        line = self.t(
+            "puzzles.stats",
+            solved=self.progress.count("solved"),
+            failed=self.progress.count("failed"),
+            streak=self.progress.streak(today),
+        )
+        if not self.saved:
+            line += " · " + self.t("puzzles.not_saved")
+        return line
+
+    def daily_number(self, today: date) -> int:
+        """Index of today's puzzle in the set (for tests and the page)."""
+        return daily_index(today, len(self.puzzles))
+
+
+def _move(action: Action) -> str:
+    return f"{action.letter}@{square_name(action.row, action.col)}"
+
+
+__all__ = ["PUZZLES_KEY", "Progress", "PuzzleSession", "UnknownPuzzleError"]

@@ -1,0 +1,260 @@
+"""The puzzle panel (``[data-testid=puzzles]`` opens it; ``?puzzle=daily`` / ``?puzzle=<id>``
+opens it at start): a dialog with its own board, rendered from the pure
+:class:`sos.app.puzzles.PuzzleSession`. It decides nothing: attempts, verdicts, texts and the
+stored progress are the session's.
+
+The puzzle set (``static/puzzles/puzzles-v1.json``) is fetched the first time the panel opens,
+not at start-up; the service worker precaches it like every file of the site, so puzzles work
+offline. The game shown in the page is never touched: a puzzle is not a library game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document, window
+
+from sos.app.puzzles import PuzzleSession
+from sos.notation import Action, square_name
+from sos.puzzles import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles_steps
+from sos.state import GameState, IllegalActionError
+from sos.view import PLAYER_STYLES, view_model
+from sos.web.computer import spawn
+from sos.web.dom import by_id, draw_mark, element
+from sos.web.render import render_notices
+from sos.web.store import LocalStore
+
+if TYPE_CHECKING:
+    from sos.web.main import Page
+
+#: Pause before the board shows a reply (the refutation or the forced answer), in seconds.
+REPLY_DELAY = 0.6
+
+
+def today() -> date:
+    """The browser's local calendar date (the daily puzzle's day)."""
+    now = window.Date.new()
+    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
+class PuzzlePanel:
+    """The puzzle dialog of the page (made by ``Page.open_puzzles`` on first use)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.session: PuzzleSession | None = None
+        self.cells: list[list[Any]] = []
+        self.shape: tuple[int, int] | None = None
+        self.busy = False  # a reply is being played back: the board waits
+        self._load: Any = None
+
+    def listen(self) -> None:
+        on = self.page.on
+        on(by_id("puzzle-board"), "click", self.on_board_click)
+        on(by_id("puzzle-dialog"), "keydown", self.on_key)
+        on(by_id("puzzle-retry"), "click", lambda _e: self.retry())
+        on(by_id("puzzle-next"), "click", lambda _e: self._choose(None))
+        on(by_id("puzzle-daily"), "click", lambda _e: self._choose("daily"))
+
+    # ------------------------------------------------------------------ loading
+    async def _session(self) -> PuzzleSession | None:
+        """The session, after fetching the puzzle set once; None (and a notice) on failure."""
+        if self.session is not None:
+            return self.session
+        if self._load is None:
+            self._load = asyncio.ensure_future(self._fetch())
+        text = await self._load
+        app = self.page.app
+        try:
+            if text is None:
+                raise PuzzleFormatError(app.t("puzzles.fetch_failed"))
+            steps = parse_puzzles_steps(text)
+            while True:  # in slices: the page stays responsive while the set is read
+                try:
+                    next(steps)
+                except StopIteration as stop:
+                    puzzles = stop.value
+                    break
+                await asyncio.sleep(0)
+        except PuzzleFormatError as error:
+            self._load = None  # try again next time
+            self._notice(app.t("puzzles.load_failed", reason=str(error)))
+            return None
+        store = LocalStore.open() if app.storage != "refused" else None
+        session = PuzzleSession(puzzles, store, lambda: self.page.app.lang)
+        self.session = self.session or session  # (two callers may have awaited the fetch)
+        return self.session
+
+    async def _fetch(self) -> str | None:
+        try:
+            response = await window.fetch("./" + DATA_PATH)
+            if not response.ok:
+                return None
+            return str(await response.text())
+        except Exception:  # a JsException: offline without the service worker
+            return None
+
+    def _notice(self, message: str) -> None:
+        self.page.app.notices.append(message)
+        render_notices(self.page.app)
+
+    # ------------------------------------------------------------------ showing
+    async def show(self, wanted: str | None) -> None:
+        """Open the panel on puzzle ``wanted`` (``daily``, an id, or None: the next one not
+        solved). An unknown id gets a notice in the page's language and changes nothing."""
+        by_id("puzzles-button").disabled = True
+        try:
+            session = await self._session()
+        finally:
+            by_id("puzzles-button").disabled = False
+        if session is None:
+            return
+        if not self._choose(wanted):
+            return
+        dialog = by_id("puzzle-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    def _choose(self, wanted: str | None) -> bool:
+        session = self.session
+        if session is None or self.busy:
+            return False
+        try:
+            if wanted is not None:
+                session.open(wanted, today())
+            else:
+                session.open_next()
+        except UnknownPuzzleError:
+            self._notice(self.page.app.t("puzzles.unknown", id=(wanted or "")[:40]))
+            return False
+        self.render()
+        return True
+
+    # ------------------------------------------------------------------ playing
+    def on_board_click(self, event: Any) -> None:
+        button = event.target.closest("button.cell")
+        if button:
+            self.play(int(button.dataset.row), int(button.dataset.col))
+
+    def on_key(self, event: Any) -> None:
+        key = str(event.key).upper()
+        if key not in ("S", "O") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        self.page.select_letter(key)
+        target = event.target
+        if target and target.classList and target.classList.contains("cell"):
+            self.play(int(target.dataset.row), int(target.dataset.col))
+        event.preventDefault()
+
+    def play(self, row: int, col: int) -> None:
+        session = self.session
+        if session is None or session.run is None or self.busy or not session.run.can_play():
+            return
+        try:
+            verdict = session.attempt(Action(row, col, self.page.app.prefs.letter))
+        except IllegalActionError:
+            return  # a written square
+        if verdict.replies:
+            self.busy = True
+            shown = session.run.state.clone()
+            for _ in verdict.replies:
+                shown.undo()
+            self.render(shown, feedback=False)
+            spawn(self._after_reply())
+        else:
+            self.render()
+            if verdict.kind == "solved":
+                by_id("puzzle-next").focus()
+
+    async def _after_reply(self) -> None:
+        await asyncio.sleep(REPLY_DELAY)
+        self.busy = False
+        self.render()
+        session = self.session
+        if session is not None and session.last is not None and session.last.kind == "wrong":
+            by_id("puzzle-retry").focus()
+
+    def retry(self) -> None:
+        if self.session is not None and not self.busy:
+            self.session.retry()
+            self.render()
+
+    # ------------------------------------------------------------------ rendering
+    def _build(self, rows: int, cols: int) -> None:
+        board = by_id("puzzle-board")
+        board.replaceChildren()
+        wrap = by_id("puzzle-wrap")
+        for node in (board, wrap):
+            node.style.setProperty("--rows", str(rows))
+            node.style.setProperty("--cols", str(cols))
+        self.cells = []
+        for r in range(rows):
+            row = element("div", "board-row")
+            row.setAttribute("role", "row")
+            buttons = []
+            for c in range(cols):
+                gridcell = element("div", "gridcell")
+                gridcell.setAttribute("role", "gridcell")
+                button = element("button", "cell")
+                button.type = "button"
+                button.dataset.row = str(r)
+                button.dataset.col = str(c)
+                gridcell.appendChild(button)
+                row.appendChild(gridcell)
+                buttons.append(button)
+            board.appendChild(row)
+            self.cells.append(buttons)
+        by_id("puzzle-marks").setAttribute("viewBox", f"0 0 {cols} {rows}")
+        by_id("puzzle-marks").setAttribute("preserveAspectRatio", "none")
+        by_id("puzzle-cols").replaceChildren(
+            *[element("span", "", square_name(0, c)[0]) for c in range(cols)]
+        )
+        by_id("puzzle-rows").replaceChildren(
+            *[element("span", "", square_name(r, 0)[1:]) for r in range(rows)]
+        )
+        self.shape = (rows, cols)
+
+    def render(self, state: GameState | None = None, feedback: bool = True) -> None:
+        """Show the puzzle: ``state`` (default the attempt's position) on the board, the
+        title, the prompt, the verdict (unless ``feedback`` is False: a reply is coming) and
+        the buttons."""
+        session = self.session
+        if session is None or session.run is None:
+            return
+        run, lang = session.run, self.page.app.lang
+        state = state or run.state
+        rules = state.rules
+        if self.shape != (rules.rows, rules.cols):
+            self._build(rules.rows, rules.cols)
+        vm = view_model(state, lang)
+        board = by_id("puzzle-board")
+        board.setAttribute("aria-label", session.t("puzzles.board", rows=rules.rows,
+                                                    cols=rules.cols))
+        locked = self.busy or not run.can_play()
+        for row in vm.cells:
+            for cell in row:
+                button = self.cells[cell.row][cell.col]
+                button.textContent = cell.letter
+                button.setAttribute("aria-label", cell.label)
+                button.classList.toggle("last", cell.last)
+                if cell.letter or locked:
+                    button.setAttribute("aria-disabled", "true")
+                else:
+                    button.removeAttribute("aria-disabled")
+        marks = by_id("puzzle-marks")
+        marks.replaceChildren()
+        for line in vm.lines:
+            draw_mark(marks, line, PLAYER_STYLES[line.player % len(PLAYER_STYLES)])
+        by_id("puzzle-title").textContent = session.title()
+        by_id("puzzle-prompt").textContent = session.prompt()
+        out = by_id("puzzle-feedback")
+        kind = session.last.kind if session.last is not None and feedback else ""
+        out.textContent = session.feedback() if feedback else ""
+        out.dataset.kind = kind
+        by_id("puzzle-retry").hidden = not (run.showing_wrong and not self.busy)
+        day = today()
+        by_id("puzzle-daily").hidden = session.daily == day
+        by_id("puzzle-stats").textContent = session.stats(day)
+        document.getElementById("puzzle-dialog").dataset.puzzle = run.puzzle.id

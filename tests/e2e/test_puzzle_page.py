@@ -1,0 +1,250 @@
+"""Puzzles in the page (issue 14): solve one right and one wrong (with the refutation played
+back), a forced reply, the daily puzzle in a 320x420 embed, German at phone size, a bad
+``?puzzle=`` value, progress in storage, accessibility, and the data file precached."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import date
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from helpers import write
+from playwright.sync_api import FrameLocator, Locator, Page, expect
+
+from sos.notation import Action
+from sos.puzzles import DATA_PATH, Puzzle, daily_puzzle, parse_puzzles
+from tests.e2e.test_embed import game_frame, host_page
+
+ROOT = Path(__file__).resolve().parents[2]
+Opener = Callable[..., Page]
+PHONE = {"width": 390, "height": 844}
+
+
+@cache
+def puzzles() -> tuple[Puzzle, ...]:
+    return parse_puzzles((ROOT / DATA_PATH).read_text(encoding="utf-8"))
+
+
+def one_move_with_refutation() -> Puzzle:
+    return next(
+        p for p in puzzles()
+        if len(p.wrong) == 1 and p.rules.rows >= 5
+        and any(r.reply is not None for r in p.wrong[0].values())
+    )
+
+
+def cell(scope: Page | FrameLocator, action: Action) -> Locator:
+    return scope.locator(
+        f'#puzzle-board button.cell[data-row="{action.row}"][data-col="{action.col}"]'
+    )
+
+
+def attempt(scope: Page | FrameLocator, action: Action) -> None:
+    scope.get_by_test_id(f"puzzle-letter-{action.letter}").click()
+    cell(scope, action).click()
+
+
+def wrong_with_reply(puzzle: Puzzle, step: int = 0) -> tuple[Action, Action]:
+    refutation = next(r for r in puzzle.wrong[step].values() if r.reply is not None)
+    assert refutation.reply is not None
+    return refutation.action, refutation.reply
+
+
+def game_keys(page: Page) -> dict[str, str]:
+    got: dict[str, str] = page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage)"
+        ".filter(k => k.startsWith('sos-g:')).map(k => [k, localStorage.getItem(k)]))"
+    )
+    return got
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_solve_one_wrong_then_right_and_the_next_one_right(
+    open_app: Opener, page: Page, lang: str, shot: Callable[[Page, str], Path]
+) -> None:
+    page.set_viewport_size(PHONE)
+    page = open_app(f"?size=5&lang={lang}")
+    write(page, 0, 0, "S")  # the user's game: a puzzle must not change it
+    games = game_keys(page)
+    assert len(games) == 1
+
+    puzzle = one_move_with_refutation()
+    page.goto(page.url.split("?")[0] + f"?puzzle={puzzle.id}&lang={lang}")
+    dialog = page.get_by_test_id("puzzle-dialog")
+    expect(dialog).to_be_visible(timeout=30_000)
+    expect(dialog).to_have_attribute("data-puzzle", puzzle.id)
+    prompt = page.get_by_test_id("puzzle-prompt")
+    expect(prompt).to_contain_text("to move" if lang == "en" else "ist am Zug")
+    for action in puzzle.moves:  # the position is on the board
+        expect(cell(page, action)).to_have_text(action.letter)
+
+    wrong, reply = wrong_with_reply(puzzle)
+    attempt(page, wrong)
+    feedback = page.get_by_test_id("puzzle-feedback")
+    expect(feedback).to_contain_text("is not it" if lang == "en" else "ist es nicht")
+    expect(feedback).to_contain_text(str(reply))
+    expect(cell(page, reply)).to_have_text(reply.letter)  # the refutation, played back
+    shot(page, f"puzzle-wrong-{lang}-phone")
+    page.get_by_test_id("puzzle-retry").click()
+    expect(cell(page, wrong)).to_have_text("")
+    expect(cell(page, reply)).to_have_text("")
+
+    attempt(page, puzzle.line[0])
+    expect(feedback).to_contain_text("Solved" if lang == "en" else "Gelöst")
+    expect(cell(page, puzzle.line[0])).to_have_text(puzzle.line[0].letter)
+    stats = page.get_by_test_id("puzzle-stats")
+    expect(stats).to_contain_text("Failed 1" if lang == "en" else "Nicht gelöst 1")
+    shot(page, f"puzzle-solved-{lang}-phone")
+
+    page.get_by_test_id("puzzle-next").click()
+    expect(feedback).to_have_text("")
+    shown = dialog.get_attribute("data-puzzle")
+    nxt = next(p for p in puzzles() if p.id == shown)
+    assert nxt.id != puzzle.id
+    for index in nxt.steps():
+        attempt(page, nxt.line[index])
+        expect(cell(page, nxt.line[index])).to_have_text(nxt.line[index].letter)
+    expect(feedback).to_contain_text("Solved" if lang == "en" else "Gelöst")
+    expect(stats).to_contain_text("Solved 1" if lang == "en" else "Gelöst 1")
+
+    saved = json.loads(page.evaluate("localStorage.getItem('sos-puzzles')"))
+    assert saved["results"] == {puzzle.id: "failed", nxt.id: "solved"}
+    page.get_by_test_id("puzzle-close").click()
+    expect(dialog).to_be_hidden()
+    assert game_keys(page) == games  # the game is untouched
+    expect(page.locator('#board button.cell[data-row="0"][data-col="0"]')).to_have_text("S")
+
+
+def test_a_longer_puzzle_plays_the_forced_reply(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path]
+) -> None:
+    puzzle = next(p for p in puzzles() if len(p.wrong) >= 2)
+    page.emulate_media(color_scheme="dark")
+    page = open_app(f"?puzzle={puzzle.id}")
+    expect(page.get_by_test_id("puzzle-dialog")).to_be_visible(timeout=30_000)
+    steps = puzzle.steps()
+    expect(page.get_by_test_id("puzzle-prompt")).to_contain_text(f"0 of {len(steps)}")
+    attempt(page, puzzle.line[steps[0]])
+    feedback = page.get_by_test_id("puzzle-feedback")
+    expect(feedback).to_contain_text("Right")
+    for reply in puzzle.line[steps[0] + 1 : steps[1]]:
+        expect(cell(page, reply)).to_have_text(reply.letter)
+    expect(page.get_by_test_id("puzzle-prompt")).to_contain_text(f"1 of {len(steps)}")
+    shot(page, "puzzle-right-dark-desktop")
+    for index in steps[1:]:
+        attempt(page, puzzle.line[index])
+        expect(cell(page, puzzle.line[index])).to_have_text(puzzle.line[index].letter)
+    expect(feedback).to_contain_text("Solved")
+
+
+def test_the_daily_puzzle_in_an_embed(
+    page: Page,
+    site_url: str,
+    tmp_path: Path,
+    static_server: Callable[..., str],
+    guard: Any,
+    wait_ready: Callable[..., float],
+    shot: Callable[[Page, str], Path],
+) -> None:
+    app = f"{site_url}index.html?embed=1&puzzle=daily&lang=de"
+    page.set_viewport_size({"width": 420, "height": 620})
+    page.goto(host_page(tmp_path, static_server, guard, app, width=320, height=420))
+    frame, game = game_frame(page, wait_ready)
+    dialog = game.get_by_test_id("puzzle-dialog")
+    expect(dialog).to_be_visible(timeout=30_000)
+    today = date.fromisoformat(frame.evaluate(
+        "() => { const d = new Date(); return d.getFullYear() + '-' + "
+        "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); }"
+    ))
+    puzzle = daily_puzzle(puzzles(), today)
+    expect(dialog).to_have_attribute("data-puzzle", puzzle.id)
+    expect(game.get_by_test_id("puzzle-title")).to_contain_text(f"Tagesrätsel · {today}")
+    box = frame.evaluate(
+        """() => { const r = (s) => document.querySelector(s).getBoundingClientRect();
+          const d = document.documentElement;
+          return {board: [r('#puzzle-board').left, r('#puzzle-board').top,
+                          r('#puzzle-board').right, r('#puzzle-board').bottom],
+                  next: r('#puzzle-next').bottom, stats: r('#puzzle-stats').bottom,
+                  vw: innerWidth, vh: innerHeight, sw: d.scrollWidth, cw: d.clientWidth}; }"""
+    )
+    left, top, right, bottom = box["board"]
+    assert left >= 0 and top >= 0 and right <= box["vw"] and bottom <= box["vh"], box
+    assert right - left >= 150, box
+    assert box["next"] <= box["vh"] and box["stats"] <= box["vh"] + 0.5, box
+    assert box["sw"] <= box["cw"], box
+    for index in puzzle.steps():
+        attempt(game, puzzle.line[index])
+        expect(cell(game, puzzle.line[index])).to_have_text(puzzle.line[index].letter)
+    expect(game.get_by_test_id("puzzle-feedback")).to_contain_text("Gelöst")
+    shot(page, "puzzle-embed-320x420-de")
+
+
+def test_a_bad_puzzle_value_changes_nothing(open_app: Opener, page: Page) -> None:
+    page = open_app("?size=4&lang=de")
+    write(page, 1, 1, "O")
+    games = game_keys(page)
+    page = open_app("?puzzle=nope-404&lang=de")
+    notice = page.get_by_test_id("notice")
+    expect(notice).to_contain_text("Es gibt kein Rätsel „nope-404“", timeout=30_000)
+    expect(page.get_by_test_id("puzzle-dialog")).to_be_hidden()
+    expect(page.locator('#board button.cell[data-row="1"][data-col="1"]')).to_have_text("O")
+    assert game_keys(page) == games
+
+
+def test_puzzle_panel_is_accessible_and_keyboard_playable(open_app: Opener, page: Page) -> None:
+    puzzle = one_move_with_refutation()
+    page = open_app(f"?puzzle={puzzle.id}")
+    expect(page.get_by_test_id("puzzle-dialog")).to_be_visible(timeout=30_000)
+    results = Axe().run(page, options={"resultTypes": ["violations"]})
+    serious = [v for v in results.response["violations"]
+               if v["impact"] in ("serious", "critical")]
+    assert not serious, results.generate_report()
+    solution = puzzle.line[0]
+    cell(page, solution).focus()
+    page.keyboard.press(solution.letter)
+    expect(page.get_by_test_id("puzzle-feedback")).to_contain_text("Solved")
+
+
+def test_the_puzzles_button_opens_the_set_and_the_file_is_precached(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path]
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page = open_app("?size=6")
+    assert not any(url.endswith("/" + DATA_PATH) for url in requests)  # not at start
+    page.get_by_test_id("puzzles").click()
+    dialog = page.get_by_test_id("puzzle-dialog")
+    expect(dialog).to_be_visible(timeout=30_000)
+    assert dialog.get_attribute("data-puzzle") == puzzles()[0].id  # the first not solved
+    assert any(url.endswith("/" + DATA_PATH) for url in requests)
+    page.get_by_test_id("puzzle-daily").click()
+    expect(page.get_by_test_id("puzzle-title")).to_contain_text("Daily puzzle")
+    shot(page, "puzzle-desktop-en")
+    sw = (ROOT / "sw.js").read_text(encoding="utf-8")
+    assert DATA_PATH in sw  # precached for offline use
+
+
+@pytest.mark.unrouted
+def test_the_daily_puzzle_offline_from_the_service_worker(
+    new_context: Callable[..., Any], site_url: str, wait_ready: Callable[..., float]
+) -> None:
+    context = new_context()
+    page = context.new_page()
+    page.goto(site_url + "index.html?size=5")
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    context.set_offline(True)
+    responses: list[Any] = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto(site_url + "index.html?puzzle=daily")
+    wait_ready(page)
+    expect(page.get_by_test_id("puzzle-dialog")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("puzzle-title")).to_contain_text("Daily puzzle")
+    data = [r for r in responses if r.url.endswith("/" + DATA_PATH)]
+    assert data and all(r.from_service_worker for r in data), [r.url for r in data]
