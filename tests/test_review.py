@@ -111,10 +111,11 @@ def test_saved_form_round_trips_and_rejects_damage() -> None:
     state = random_game(Rules(4, 4, "general"), 102)
     review = review_game(state)
     data = review.to_dict()
-    assert GameReview.from_dict(data, new_game(state.rules)) == review
-    assert GameReview.from_dict({**data, "v": 99}, new_game(state.rules)) is None
-    assert GameReview.from_dict({**data, "plies": data["plies"][:-1]}, new_game(state.rules)) is None
-    assert GameReview.from_dict("junk", new_game(state.rules)) is None
+    start = new_game(state.rules)
+    assert GameReview.from_dict(data, start) == review
+    assert GameReview.from_dict({**data, "v": 99}, start) is None
+    assert GameReview.from_dict({**data, "plies": data["plies"][:-1]}, start) is None
+    assert GameReview.from_dict("junk", start) is None
 
 
 def test_unfinished_game_values_its_last_position() -> None:

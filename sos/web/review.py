@@ -21,7 +21,7 @@ from sos.app.session import GameSession
 from sos.state import replay
 from sos.view import view_model
 from sos.web.computer import SLICE_SECONDS, fetch_book, spawn
-from sos.web.dom import SVG_NS, by_id, element
+from sos.web.dom import SVG_NS, by_id, element, hide_result
 
 if TYPE_CHECKING:
     from sos.review import GameReview, PlyReview
@@ -94,6 +94,7 @@ class ReviewPanel:
             return
         self.game = game
         by_id("review-panel").hidden = False
+        hide_result()  # the board, not the game-over card, while reviewing
         document.documentElement.classList.add("reviewing")
         by_id("review-message").textContent = ""
         saved = stored_review(game)
@@ -225,11 +226,14 @@ class ReviewPanel:
         partial = matching < len(game.line)
         by_id("review-message").textContent = app.t("review.partial") if partial else ""
         selected = game.cursor - 1
+        by_id("review-prev").disabled = game.cursor <= 1
+        by_id("review-next").disabled = game.cursor >= matching
         self._clear_marks()
         if 0 <= selected < matching:
             ply = review.plies[selected]
             by_id("review-move").textContent = self._move_text(ply, names[ply.player])
-            self._mark_best(ply)
+            if ply.verdict != "best":  # (a best move is the move played, marked as the last)
+                self._mark_best(ply)
         else:
             by_id("review-move").textContent = app.t("review.select")
         self._decorate(review, matching)
@@ -352,11 +356,15 @@ class ReviewPanel:
 
     def _mark_best(self, ply: PlyReview) -> None:
         cells = self.page.board.cells
+        letters: dict[tuple[int, int], str] = {}
         for action in ply.best_actions[:MAX_MARKS]:
-            if action.row < len(cells) and action.col < len(cells[action.row]):
-                button = cells[action.row][action.col]
+            at = (action.row, action.col)
+            letters[at] = letters[at] + "/" + action.letter if at in letters else action.letter
+        for (row, col), shown in letters.items():
+            if row < len(cells) and col < len(cells[row]):
+                button = cells[row][col]
                 button.classList.add("best")
-                button.dataset.best = action.letter
+                button.dataset.best = shown  # e.g. "S", or "S/O" when both letters keep it
                 self._marked.append(button)
 
     def _clear_marks(self) -> None:
@@ -372,7 +380,7 @@ class ReviewPanel:
         for button in document.querySelectorAll("#move-list button.ply"):
             index = int(button.dataset.ply) - 1
             verdict = review.plies[index].verdict if index < matching else ""
-            if (button.dataset.verdict or "") == verdict:
+            if (button.getAttribute("data-verdict") or "") == verdict:
                 continue
             old = button.querySelector(".verdict")
             if old:
