@@ -176,6 +176,7 @@ class ReviewPanel:
             game.record, extra={**game.record.extra, EXTRA_KEY: result.to_dict()}
         )
         self.page.app.commit()
+        await asyncio.sleep(0)  # saving and drawing in two tasks (each well under 50 ms)
         if self.game is game and self.page.app.game is game:
             self._show(result, "computed")
 
