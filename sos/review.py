@@ -276,10 +276,12 @@ def review_steps(
     line = state.history
     positions = [start.clone()]
     gains: list[int] = []
-    for action in line:
+    for index, action in enumerate(line):
         nxt = positions[-1].clone()
         gains.append(len(nxt.apply(action)))
         positions.append(nxt)
+        if index % 16 == 15:
+            yield  # (a long game's replay is a few steps, not one)
     prog = progress if progress is not None else Progress()
     prog.total, prog.done = len(positions), 0
     solver = solver if solver is not None else Solver()
