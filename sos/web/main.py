@@ -27,6 +27,7 @@ from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
 from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
+from sos.web.review import ReviewPanel
 from sos.web.store import LocalStore
 
 window.performance.mark("sos:imported")  # start-up marks, read by benchmarks/bench_boot.py
@@ -69,6 +70,7 @@ class Page:
         self.panels = Panels(self)
         self.remote = RemotePanel(self)
         self.puzzles: Any = None  # sos.web.puzzles.PuzzlePanel, imported when first opened
+        self.review = ReviewPanel(self)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
         self.apply_theme()
@@ -114,6 +116,7 @@ class Page:
         self.panels.listen()
         self.remote.listen()
         on(by_id("puzzles-button"), "click", lambda _e: self.open_puzzles(None))
+        self.review.listen()
 
     def apply_theme(self) -> None:
         root = document.documentElement
@@ -134,6 +137,7 @@ class Page:
         )
         render_notices(self.app)
         self.remote.render()
+        self.review.render()
         if announce:
             by_id("announce").textContent = announcement(
                 self.app.game.state, self.app.lang, self.app.game.seats
@@ -169,6 +173,7 @@ class Page:
         render(
             self.app, self.board, self.computer.thinking, self.hint, dialogs.full_game_url(self.app)
         )
+        self.review.render()
 
     # ------------------------------------------------------------------ play
     def play(self, row: int, col: int) -> None:

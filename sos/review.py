@@ -1,0 +1,412 @@
+"""Game review: every move of a game judged against the solver (or the search).
+
+:func:`review_game` replays a game and evaluates each position once, **from the last to the
+first** (so the exact solver's transposition table, filled by the endgame, answers the earlier
+positions faster). :func:`review_steps` is the same work as a pausable generator for the page
+(drive it like :meth:`sos.agents.Agent.plan`; :class:`Progress` says how far it got).
+
+Values
+------
+Every value is seen **by the player who moved** and predicts the end of the game:
+
+* ``general`` mode: the final score margin, own final score minus the opponent's (with three
+  or four players: minus all the others' scores combined, the paranoid value of
+  :mod:`sos.search`), i.e. the points already scored plus the future points under best play;
+* ``simple`` mode: the result, ``+1`` win, ``0`` draw, ``-1`` loss (an estimate is a float).
+
+``value_before`` is the value of the position before the move (best play from there),
+``value_after`` the value of the position the move made. ``loss = value_before - value_after``
+(at least 0; exactly 0 for a move among ``best_actions``).
+
+Exact or estimated
+------------------
+With two players a position is solved exactly (:class:`sos.solver.Solver`, with the 4x4 opening
+book) on boards of at most :data:`EXACT_CELLS` squares, and on larger boards from
+:data:`EXACT_EMPTIES` empty squares down, each position within :data:`EXACT_NODES` nodes; when
+that budget runs out, that position and every earlier one with at least as many empty squares
+get the search's estimate instead (:class:`sos.search.AlphaBeta`, :data:`ESTIMATE_NODES` nodes,
+deterministic). With three or four players every value is an estimate. ``exact`` is True for a
+move when both its values are proven.
+
+Verdicts (after Lichess's idea of judging a move by the winning chances it loses)
+----------------------------------------------------------------------------------
+First the **result**: each value is classed as win / draw / loss (exact: its sign; an estimate:
+at least +0.5 is a win, at most -0.5 a loss). A move that turns a position that was not lost
+into a lost one is a **blunder**; a move that throws a win into a draw is a **mistake**. In
+``simple`` mode this is the whole scale (a move that keeps the result is **best** when it is
+among the best actions, else **good**; an estimate that drops by at least
+:data:`SIMPLE_INACCURACY` without changing the class is an **inaccuracy**). In ``general`` mode a
+move that keeps the result is judged by the **points lost**: less than 0.5 is **best** (among
+the best actions) or **good**; from 0.5 up to 1.5 (one point) an **inaccuracy**; from 1.5 up
+to 3 (two points) a **mistake**; 3 or more a **blunder**. (:data:`POINT_THRESHOLDS`.)
+
+Accuracy
+--------
+A player's **accuracy** is the share of their moves judged best or good, in percent (moves
+kept, not points: a simple figure a beginner can check by counting).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .notation import Action
+from .search import AlphaBeta, Pacer, SearchTimeout, action_move, move_action, run_to_end
+from .solver import Solver
+from .state import GameState
+
+#: The verdicts, best first.
+VERDICTS: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: General mode, points lost: the least loss of an inaccuracy, a mistake and a blunder.
+POINT_THRESHOLDS: Final = (0.5, 1.5, 3.0)
+#: Simple mode, an estimate: the least drop (in result units, -1..+1) of an inaccuracy.
+SIMPLE_INACCURACY: Final = 0.25
+#: An estimate of at least this (at most minus this) counts as a win (a loss).
+RESULT_BAND: Final = 0.5
+#: Two players: every position is solved exactly on boards of at most this many squares.
+EXACT_CELLS: Final = 16
+#: Two players, larger boards: positions with at most this many empty squares are solved.
+EXACT_EMPTIES: Final = 16
+#: Node budget of one exact solve on a board over :data:`EXACT_CELLS` squares.
+EXACT_NODES: Final = 60_000
+#: Node budget of one estimate (alpha-beta search of one position).
+ESTIMATE_NODES: Final = 12_000
+#: Format version of :meth:`GameReview.to_dict`.
+REVIEW_VERSION: Final = 1
+
+
+@dataclass(frozen=True)
+class PlyReview:
+    """The review of one move.
+
+    Attributes:
+        ply: 0-based index of the move in the game.
+        action: the move played.
+        player: the seat that played it (0-based).
+        value_before: value of the position before the move, for ``player`` (module docstring).
+        value_after: value of the position after the move, for ``player``.
+        best_actions: the actions that keep ``value_before`` (exact), or the search's best
+            (estimate), in board order.
+        loss: ``value_before - value_after``, at least 0 (0 for a move among ``best_actions``).
+        verdict: one of :data:`VERDICTS`.
+        exact: True when both values are proven by the solver.
+    """
+
+    ply: int
+    action: Action
+    player: int
+    value_before: float
+    value_after: float
+    best_actions: tuple[Action, ...]
+    loss: float
+    verdict: str
+    exact: bool
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's figures: ``moves`` judged, ``inaccuracies``, ``mistakes``, ``blunders``,
+    and ``accuracy`` (percent of moves judged best or good; 100 with no move)."""
+
+    player: int
+    moves: int
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    accuracy: float
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The review of a game: ``plies`` (one :class:`PlyReview` per move, in order), for the
+    game of ``mode`` with ``players`` seats whose moves are ``line``."""
+
+    mode: str
+    players: int
+    line: tuple[Action, ...]
+    plies: tuple[PlyReview, ...] = field(default=())
+
+    def summary(self) -> tuple[PlayerSummary, ...]:
+        """One :class:`PlayerSummary` per seat."""
+        out = []
+        for seat in range(self.players):
+            mine = [p for p in self.plies if p.player == seat]
+            kept = sum(1 for p in mine if p.verdict in ("best", "good"))
+            out.append(
+                PlayerSummary(
+                    seat,
+                    len(mine),
+                    sum(1 for p in mine if p.verdict == "inaccuracy"),
+                    sum(1 for p in mine if p.verdict == "mistake"),
+                    sum(1 for p in mine if p.verdict == "blunder"),
+                    round(100.0 * kept / len(mine), 1) if mine else 100.0,
+                )
+            )
+        return tuple(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (``GameRecord.extra["review"]``): version, the reviewed ``line``
+        (text actions joined by spaces) and one list per ply ``[before, after, loss, verdict
+        index, exact 0/1, "best actions"]``."""
+        return {
+            "v": REVIEW_VERSION,
+            "mode": self.mode,
+            "players": self.players,
+            "line": " ".join(str(a) for a in self.line),
+            "plies": [
+                [
+                    _num(p.value_before),
+                    _num(p.value_after),
+                    _num(p.loss),
+                    VERDICTS.index(p.verdict),
+                    int(p.exact),
+                    " ".join(str(a) for a in p.best_actions),
+                ]
+                for p in self.plies
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, start: GameState) -> GameReview | None:
+        """The review saved by :meth:`to_dict` for a game that starts at ``start``, or None
+        when ``data`` is not a valid saved review (it is then simply made again)."""
+        try:
+            if not isinstance(data, dict) or data.get("v") != REVIEW_VERSION:
+                return None
+            text = str(data["line"])
+            line = tuple(Action.parse(t) for t in text.split()) if text else ()
+            rows = data["plies"]
+            if not isinstance(rows, list) or len(rows) != len(line):
+                return None
+            state = start.clone()
+            plies = []
+            for index, (action, row) in enumerate(zip(line, rows, strict=True)):
+                before, after, loss, verdict, exact, best = row
+                player = state.current_player()
+                state.apply(action)
+                plies.append(
+                    PlyReview(
+                        index, action, player, float(before), float(after),
+                        tuple(Action.parse(t) for t in str(best).split()), float(loss),
+                        VERDICTS[int(verdict)], bool(exact),
+                    )
+                )
+            return cls(str(data["mode"]), int(data["players"]), line, tuple(plies))
+        except (KeyError, TypeError, ValueError, IndexError):
+            return None
+
+
+def _num(x: float) -> float | int:
+    r = round(x, 2)
+    return int(r) if r == int(r) else r
+
+
+@dataclass
+class Progress:
+    """How far a review has got: ``done`` of ``total`` positions evaluated."""
+
+    done: int = 0
+    total: int = 0
+
+
+class _Eval:
+    """The evaluation of one position for its player to move (future points / result)."""
+
+    __slots__ = ("best", "exact", "root_values", "value")
+
+    def __init__(
+        self, value: float, exact: bool, best: tuple[Action, ...], root_values: dict[int, float]
+    ) -> None:
+        self.value = value
+        self.exact = exact
+        self.best = best
+        self.root_values = root_values
+
+
+def _result_class(value: float, exact: bool) -> int:
+    if exact:
+        return (value > 0) - (value < 0)
+    return 1 if value >= RESULT_BAND else -1 if value <= -RESULT_BAND else 0
+
+
+def verdict(mode: str, before: float, after: float, exact: bool, among_best: bool) -> str:
+    """The verdict of a move whose mover's values are ``before`` and ``after`` (see the module
+    docstring); ``exact``: both are proven; ``among_best``: the move keeps the best value."""
+    loss = 0.0 if among_best else max(0.0, before - after)
+    was, now = _result_class(before, exact), _result_class(after, exact)
+    if now < was:
+        return "blunder" if now < 0 else "mistake"
+    if mode == "simple":
+        if among_best:
+            return "best"
+        return "inaccuracy" if loss >= SIMPLE_INACCURACY else "good"
+    if loss < POINT_THRESHOLDS[0]:
+        return "best" if among_best else "good"
+    if loss < POINT_THRESHOLDS[1]:
+        return "inaccuracy"
+    if loss < POINT_THRESHOLDS[2]:
+        return "mistake"
+    return "blunder"
+
+
+def _lead(state: GameState, seat: int) -> int:
+    scores = state.scores
+    return scores[seat] - sum(s for p, s in enumerate(scores) if p != seat)
+
+
+def review_steps(
+    state: GameState,
+    progress: Progress | None = None,
+    exact_nodes: int = EXACT_NODES,
+    estimate_nodes: int = ESTIMATE_NODES,
+    solver: Solver | None = None,
+) -> Generator[None, None, GameReview]:
+    """:func:`review_game` as a pausable generator (a bare ``yield`` between slices of work of
+    at most :data:`sos.search.STEP_SECONDS`); ``progress`` is updated as positions are done.
+
+    ``solver``: a solver to reuse (its table is kept between reviews of one game).
+    """
+    rules = state.rules
+    start = state.clone()
+    while start.history:
+        start.undo()
+    line = state.history
+    positions = [start.clone()]
+    gains: list[int] = []
+    for index, action in enumerate(line):
+        nxt = positions[-1].clone()
+        gains.append(len(nxt.apply(action)))
+        positions.append(nxt)
+        if index % 16 == 15:
+            yield  # (a long game's replay is a few steps, not one)
+    prog = progress if progress is not None else Progress()
+    prog.total, prog.done = len(positions), 0
+    solver = solver if solver is not None else Solver()
+    searcher = AlphaBeta(budget=None, rng=random.Random(0), node_budget=estimate_nodes)
+    two = rules.players == 2
+    failed_at = 1 << 30  # least empties where an exact solve ran out of nodes
+    evals: list[_Eval | None] = [None] * len(positions)
+    for k in range(len(positions) - 1, -1, -1):
+        pos = positions[k]
+        if pos.is_terminal():
+            evals[k] = _Eval(0.0, True, (), {})
+            prog.done += 1
+            yield
+            continue
+        need_best = k < len(line)
+        empties = pos.empty_squares
+        found: _Eval | None = None
+        if two and empties < failed_at and (
+            rules.cells <= EXACT_CELLS or empties <= EXACT_EMPTIES
+        ):
+            budget = None if rules.cells <= EXACT_CELLS else exact_nodes
+            try:
+                found = yield from _exact(solver, pos, need_best, budget)
+            except SearchTimeout:
+                failed_at = empties
+        if found is None:
+            result = yield from searcher.search(pos.clone())
+            values = dict(result.root_values)
+            top = max(values.values()) if values else result.value
+            best = tuple(move_action(m, rules.cols) for m in sorted(values) if values[m] == top)
+            if not best and result.move >= 0:
+                best = (move_action(result.move, rules.cols),)
+            found = _Eval(float(result.value), bool(result.exact), best, values)
+        evals[k] = found
+        prog.done += 1
+        yield
+    plies = []
+    for k, action in enumerate(line):
+        pos, nxt = positions[k], positions[k + 1]
+        here, there = evals[k], evals[k + 1]
+        assert here is not None and there is not None
+        mover = pos.current_player()
+        before = _lead(pos, mover) + here.value if rules.mode == "general" else here.value
+        if rules.mode == "simple" and gains[k]:
+            after = 1.0
+        elif nxt.is_terminal():
+            after = float(_lead(nxt, mover)) if rules.mode == "general" else 0.0
+        else:
+            if nxt.current_player() == mover:
+                future = there.value
+            elif two:
+                future = -there.value
+            else:  # paranoid values belong to their root seat: the mover's own search
+                future = here.root_values.get(action_move(action, rules.cols), here.value)
+                future -= gains[k]  # (root values count the move's own points)
+            after = (_lead(nxt, mover) if rules.mode == "general" else 0) + future
+            if rules.mode == "simple":
+                after = future
+        among = action in here.best
+        exact = here.exact and there.exact
+        loss = 0.0 if among else max(0.0, before - after)
+        plies.append(
+            PlyReview(
+                k, action, mover, float(before), float(after), here.best, round(loss, 2),
+                verdict(rules.mode, before, after, exact, among), exact,
+            )
+        )
+    return GameReview(rules.mode, rules.players, tuple(line), tuple(plies))
+
+
+def _exact(
+    solver: Solver, pos: GameState, need_best: bool, nodes: int | None
+) -> Generator[None, None, _Eval]:
+    """The exact value (and with ``need_best`` every action keeping it) within ``nodes``."""
+    unlimited = solver.pacer
+    pacer = Pacer(None, nodes, unlimited.slice_nodes, unlimited.step_seconds)
+    pacer.before_pause = unlimited.before_pause
+    solver.pacer = pacer
+    try:
+        if need_best:
+            value, best = yield from solver.optimal_actions(pos)
+        else:
+            value, best = (yield from solver.value(pos)), []
+    finally:
+        unlimited.nodes += pacer.nodes
+        unlimited.spent += pacer.stop()
+        solver.pacer = unlimited
+    return _Eval(float(value), True, tuple(best), {})
+
+
+def review_game(state: GameState) -> GameReview:
+    """Review every move of ``state``'s game (its history from the start position).
+
+    Returns a :class:`GameReview`; see the module docstring for values, verdicts, budgets.
+    The state is not changed.
+    """
+    return run_to_end(review_steps(state))
+
+
+def graph_points(review: GameReview) -> list[tuple[float, bool]]:
+    """The evaluation graph's points, one per move: the value after the move and whether it
+    is exact. With two players the value is seen by the first player (positive: the first
+    player is ahead); with more players it is the mover's own value."""
+    out = []
+    for p in review.plies:
+        value = p.value_after
+        if review.players == 2 and p.player == 1:
+            value = -value
+        out.append((value, p.exact))
+    return out
+
+
+__all__ = [
+    "ESTIMATE_NODES",
+    "EXACT_CELLS",
+    "EXACT_EMPTIES",
+    "EXACT_NODES",
+    "POINT_THRESHOLDS",
+    "VERDICTS",
+    "GameReview",
+    "PlayerSummary",
+    "PlyReview",
+    "Progress",
+    "graph_points",
+    "review_game",
+    "review_steps",
+    "verdict",
+]

@@ -1,0 +1,183 @@
+"""sos.review against the exact solver on 3x3 and 4x4 games; verdict thresholds; the saved
+form; estimates on larger boards and with three players; the generator form."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sos import Action, GameState, Rules, new_game
+from sos.review import (
+    GameReview,
+    Progress,
+    graph_points,
+    review_game,
+    review_steps,
+    verdict,
+)
+from sos.search import run_to_end
+from sos.solver import Solver, solve_actions
+
+
+def random_game(rules: Rules, seed: int, moves: int | None = None) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(rules)
+    while not state.is_terminal() and (moves is None or len(state.history) < moves):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def mover_lead(state: GameState) -> int:
+    me = state.current_player()
+    return state.scores[me] - state.scores[1 - me]
+
+
+def check_against_solver(state: GameState) -> GameReview:
+    review = review_game(state)
+    rules = state.rules
+    assert review.line == state.history
+    assert len(review.plies) == len(state.history)
+    replay = new_game(rules)
+    for ply in review.plies:
+        assert ply.exact
+        assert ply.player == replay.current_player()
+        values = dict(solve_actions(replay))  # the mover's exact value of every action
+        best_future = max(values.values())
+        lead = 0 if rules.mode == "simple" else mover_lead(replay)
+        assert ply.value_before == lead + best_future
+        assert ply.value_after == lead + values[ply.action]
+        assert ply.loss == best_future - values[ply.action]
+        kept = sorted(a for a, v in values.items() if v == best_future)
+        assert sorted(ply.best_actions) == kept
+        assert (ply.verdict == "best") == (ply.action in kept)
+        replay.apply(ply.action)
+    return review
+
+
+@pytest.mark.parametrize("mode", ["general", "simple"])
+@pytest.mark.parametrize("seed", range(4))
+def test_3x3_games_match_the_solver(mode: str, seed: int) -> None:
+    check_against_solver(random_game(Rules(3, 3, mode), seed))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", ["general", "simple"])
+@pytest.mark.parametrize("seed", range(2))
+def test_4x4_games_match_the_solver(mode: str, seed: int) -> None:
+    # Random play from the sixth move on (the first ones from the book would be slow to check
+    # by solve_actions without it); the review itself starts at the empty board.
+    state = random_game(Rules(4, 4, mode), 100 + seed)  # type: ignore[arg-type]
+    review = check_against_solver(state)
+    assert sum(p.verdict != "best" for p in review.plies) >= 1  # random play errs
+
+
+def test_verdict_thresholds_general() -> None:
+    # Points lost, the result kept (a win by 5 stays a win).
+    assert verdict("general", 5, 5, True, True) == "best"
+    assert verdict("general", 5, 4.7, False, False) == "good"
+    assert verdict("general", 5, 4, True, False) == "inaccuracy"
+    assert verdict("general", 5, 3, True, False) == "mistake"
+    assert verdict("general", 6, 2, True, False) == "blunder"
+    # The result lost: a win thrown into a draw, a draw or a win into a loss.
+    assert verdict("general", 1, 0, True, False) == "mistake"
+    assert verdict("general", 0, -1, True, False) == "blunder"
+    assert verdict("general", 1, -1, True, False) == "blunder"
+    # Estimates: within +-0.5 counts as a draw.
+    assert verdict("general", 0.4, -0.4, False, False) == "inaccuracy"
+    assert verdict("general", 0.6, 0.4, False, False) == "mistake"
+
+
+def test_verdict_thresholds_simple() -> None:
+    assert verdict("simple", 1, 1, True, True) == "best"
+    assert verdict("simple", 0, 0, True, False) == "good"
+    assert verdict("simple", 1, 0, True, False) == "mistake"
+    assert verdict("simple", 0, -1, True, False) == "blunder"
+    assert verdict("simple", 1, -1, True, False) == "blunder"
+    assert verdict("simple", 0.3, 0.0, False, False) == "inaccuracy"
+
+
+def test_summary_counts_and_accuracy() -> None:
+    review = review_game(random_game(Rules(4, 4, "general"), 101))
+    for summary in review.summary():
+        mine = [p for p in review.plies if p.player == summary.player]
+        assert summary.moves == len(mine)
+        assert summary.blunders == sum(p.verdict == "blunder" for p in mine)
+        assert summary.mistakes == sum(p.verdict == "mistake" for p in mine)
+        kept = sum(p.verdict in ("best", "good") for p in mine)
+        assert summary.accuracy == round(100 * kept / len(mine), 1)
+
+
+def test_saved_form_round_trips_and_rejects_damage() -> None:
+    state = random_game(Rules(4, 4, "general"), 102)
+    review = review_game(state)
+    data = review.to_dict()
+    start = new_game(state.rules)
+    assert GameReview.from_dict(data, start) == review
+    assert GameReview.from_dict({**data, "v": 99}, start) is None
+    assert GameReview.from_dict({**data, "plies": data["plies"][:-1]}, start) is None
+    assert GameReview.from_dict("junk", start) is None
+
+
+def test_unfinished_game_values_its_last_position() -> None:
+    state = random_game(Rules(4, 4, "general"), 103, moves=7)
+    review = check_against_solver(state)
+    assert len(review.plies) == 7
+
+
+def test_larger_board_is_exact_in_the_endgame_and_estimated_before() -> None:
+    state = random_game(Rules(6, 6, "general"), 5)
+    review = run_to_end(review_steps(state, exact_nodes=20_000, estimate_nodes=800))
+    assert not review.plies[0].exact
+    assert review.plies[-1].exact
+    flags = [p.exact for p in review.plies]
+    assert flags == sorted(flags)  # estimates first, then exact to the end
+    # Exact plies agree with the solver.
+    replay = new_game(state.rules)
+    for ply in review.plies:
+        if ply.exact and replay.empty_squares <= 8:
+            values = dict(run_to_end(Solver().action_values(replay)))
+            assert ply.value_before - ply.value_after == max(values.values()) - values[ply.action]
+        replay.apply(ply.action)
+
+
+def test_three_players_get_estimates() -> None:
+    state = random_game(Rules(4, 4, "general", 3), 6)
+    review = run_to_end(review_steps(state, estimate_nodes=500))
+    assert len(review.plies) == len(state.history)
+    assert {p.player for p in review.plies} == {0, 1, 2}
+    assert all(p.loss >= 0 and p.best_actions for p in review.plies)
+    assert len(review.summary()) == 3
+
+
+def test_generator_pauses_and_reports_progress() -> None:
+    state = random_game(Rules(4, 4, "general"), 104)
+    progress = Progress()
+    gen = review_steps(state, progress)
+    pauses = 0
+    seen = []
+    try:
+        while True:
+            next(gen)
+            pauses += 1
+            seen.append(progress.done)
+    except StopIteration as stop:
+        review = stop.value
+    assert progress.total == len(state.history) + 1
+    assert progress.done == progress.total
+    assert seen == sorted(seen) and pauses > progress.total
+    assert review == review_game(state)
+
+
+def test_graph_points_are_seen_by_the_first_player() -> None:
+    state = GameState.from_text("SO./.../...", mode="general")
+    state = new_game(state.rules)
+    for action in (Action(0, 0, "S"), Action(0, 1, "O"), Action(0, 2, "S")):
+        state.apply(action)
+    review = review_game(state)
+    points = graph_points(review)
+    assert len(points) == 3
+    # The third move (player 0 scores) ends at player 0's value, the second (player 1 opened
+    # an SOS) at minus player 1's.
+    assert points[2][0] == review.plies[2].value_after
+    assert points[1][0] == -review.plies[1].value_after
+    assert review.plies[1].verdict in ("mistake", "blunder", "inaccuracy")
