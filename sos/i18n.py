@@ -20,6 +20,7 @@ from typing import Final
 LANGUAGE_NAMES: Final[dict[str, tuple[str, str]]] = {
     "en": ("English", "ltr"),
     "de": ("Deutsch", "ltr"),
+    "tr": ("Türkçe", "ltr"),
 }
 LANGUAGES: Final[tuple[str, ...]] = tuple(LANGUAGE_NAMES)
 DEFAULT_LANGUAGE: Final = "en"

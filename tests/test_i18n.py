@@ -88,7 +88,10 @@ def test_plural_forms_follow_cldr(lang: str) -> None:
     locale = Locale.parse(lang)
     assert catalog.num_plurals == len(_categories(lang))
     for n in (*COUNTS, *range(201)):
-        assert _categories(lang)[rule(n)] == locale.plural_form(n), (lang, n)
+        if catalog.num_plurals == 1:  # no plural nouns after a number (Turkish "5 hamle")
+            assert rule(n) == 0
+        else:
+            assert _categories(lang)[rule(n)] == locale.plural_form(n), (lang, n)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -99,7 +102,7 @@ def test_plural_messages_in_the_app(lang: str) -> None:
     for n in COUNTS:
         got = ntext(lang, "games.moves", n, moves=n)
         assert got == forms["games.moves"][rule(n)].format(moves=n)
-        assert got != ntext("en", "games.moves", n, moves=n)
+        assert got != ntext("en", "games.moves", n, moves=n) or lang == "en"
         if "{moves}" in forms["games.moves"][rule(n)]:
             assert str(n) in got
 
