@@ -21,6 +21,7 @@ LANGUAGE_NAMES: Final[dict[str, tuple[str, str]]] = {
     "en": ("English", "ltr"),
     "de": ("Deutsch", "ltr"),
     "tr": ("Türkçe", "ltr"),
+    "es": ("Español", "ltr"),
 }
 LANGUAGES: Final[tuple[str, ...]] = tuple(LANGUAGE_NAMES)
 DEFAULT_LANGUAGE: Final = "en"
