@@ -22,6 +22,7 @@ LANGUAGE_NAMES: Final[dict[str, tuple[str, str]]] = {
     "de": ("Deutsch", "ltr"),
     "tr": ("Türkçe", "ltr"),
     "es": ("Español", "ltr"),
+    "fr": ("Français", "ltr"),
 }
 LANGUAGES: Final[tuple[str, ...]] = tuple(LANGUAGE_NAMES)
 DEFAULT_LANGUAGE: Final = "en"
