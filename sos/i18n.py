@@ -23,6 +23,7 @@ LANGUAGE_NAMES: Final[dict[str, tuple[str, str]]] = {
     "tr": ("Türkçe", "ltr"),
     "es": ("Español", "ltr"),
     "fr": ("Français", "ltr"),
+    "pt": ("Português", "ltr"),
 }
 LANGUAGES: Final[tuple[str, ...]] = tuple(LANGUAGE_NAMES)
 DEFAULT_LANGUAGE: Final = "en"
