@@ -41,9 +41,11 @@ LOCALE = ROOT / "locale"
 OUT = ROOT / "static" / "vendor" / "i18n"
 MANIFEST = ROOT / "static" / "manifest.webmanifest"
 DOMAIN = "sos"
-#: gettext's standard rule for Arabic (GNU gettext's plural table): zero, one, two, few (3-10),
-#: many (11-99), other (100-102, ...). Babel derives another order of the last two forms.
+#: Plural-Forms where Babel's default is not the one wanted. Arabic: GNU gettext's standard rule,
+#: zero, one, two, few (3-10), many (11-99), other (100-102, ...) (Babel orders the last two
+#: otherwise). Portuguese: the Brazilian rule (0 and 1 singular), as CLDR's "pt".
 PLURAL_FORMS = {
+    "pt": "nplurals=2; plural=(n > 1);",
     "ar": "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : "
     "n%100>=11 ? 4 : 5);",
 }
@@ -51,7 +53,6 @@ PLURAL_FORMS = {
 PLURAL_CATEGORIES = {
     "ar": ("zero", "one", "two", "few", "many", "other"),
     "tr": ("other",),
-    "fr": ("one", "other"),
 }
 BOOT_KEYS = ("title", "file", "network", "slow", "runtime", "retry", "detail")
 
