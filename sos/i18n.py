@@ -24,6 +24,7 @@ LANGUAGE_NAMES: Final[dict[str, tuple[str, str]]] = {
     "es": ("Español", "ltr"),
     "fr": ("Français", "ltr"),
     "pt": ("Português", "ltr"),
+    "el": ("Ελληνικά", "ltr"),
 }
 LANGUAGES: Final[tuple[str, ...]] = tuple(LANGUAGE_NAMES)
 DEFAULT_LANGUAGE: Final = "en"
