@@ -25,6 +25,7 @@ LANGUAGE_NAMES: Final[dict[str, tuple[str, str]]] = {
     "fr": ("Français", "ltr"),
     "pt": ("Português", "ltr"),
     "el": ("Ελληνικά", "ltr"),
+    "ar": ("العربية", "rtl"),
 }
 LANGUAGES: Final[tuple[str, ...]] = tuple(LANGUAGE_NAMES)
 DEFAULT_LANGUAGE: Final = "en"
