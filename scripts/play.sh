@@ -38,8 +38,8 @@ fi
 . scripts/npm_deps.sh
 npm_deps
 
-# Babel compiles the gettext catalogs during the build (scripts/i18n.py): kept in .venv/
-if ! { [ -x .venv/bin/python ] && .venv/bin/python -c 'import babel' 2>/dev/null; }; then
+# Babel compiles the gettext catalogs (locale/) during the build (scripts/i18n.py): kept in .venv/
+if [ -d locale ] && ! { [ -x .venv/bin/python ] && .venv/bin/python -c 'import babel' 2>/dev/null; }; then
   [ -x .venv/bin/python ] || python3 -m venv .venv
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-build.txt
 fi
