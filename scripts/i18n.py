@@ -43,9 +43,10 @@ MANIFEST = ROOT / "static" / "manifest.webmanifest"
 DOMAIN = "sos"
 #: Plural-Forms where Babel's default is not the one wanted. Arabic: GNU gettext's standard rule,
 #: zero, one, two, few (3-10), many (11-99), other (100-102, ...) (Babel orders the last two
-#: otherwise). Portuguese: the Brazilian rule (0 and 1 singular), as CLDR's "pt".
+#: otherwise). Portuguese (Brazilian) and Hindi: 0 and 1 singular, as CLDR's "pt" and "hi".
 PLURAL_FORMS = {
     "pt": "nplurals=2; plural=(n > 1);",
+    "hi": "nplurals=2; plural=(n > 1);",
     "ar": "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : "
     "n%100>=11 ? 4 : 5);",
 }

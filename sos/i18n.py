@@ -26,6 +26,7 @@ LANGUAGE_NAMES: Final[dict[str, tuple[str, str]]] = {
     "pt": ("Português", "ltr"),
     "el": ("Ελληνικά", "ltr"),
     "ar": ("العربية", "rtl"),
+    "hi": ("हिन्दी", "ltr"),
 }
 LANGUAGES: Final[tuple[str, ...]] = tuple(LANGUAGE_NAMES)
 DEFAULT_LANGUAGE: Final = "en"
