@@ -131,7 +131,8 @@ def test_language(
 
     page.get_by_test_id("help").click()
     expect(page.locator("#help-dialog")).to_be_visible()
-    _axe(page, f"{lang} help")
+    if direction(lang) == "rtl":  # the same markup in every language: axe once more for rtl
+        _axe(page, f"{lang} help")
     shot(page, f"lang-{lang}-help")
     page.keyboard.press("Escape")
 
