@@ -118,7 +118,20 @@ def read(lang: str) -> Catalog:
         return read_po(handle, locale=lang, domain=DOMAIN)
 
 
+HEADER = (
+    "# SOS, the paper-and-pencil game: {name} translation.\n"
+    "# Messages come from sos/i18n.py (msgctxt = the key); update with\n"
+    "# `python scripts/i18n.py update`, check with `python scripts/i18n.py check`."
+)
+
+
 def write(lang: str, catalog: Catalog) -> None:
+    name = catalog.locale.english_name if catalog.locale else lang
+    catalog.header_comment = HEADER.format(name=name)
+    catalog.project, catalog.version = "SOS", "1"
+    if catalog.last_translator in ("", "None", "SOS", "FULL NAME <EMAIL@ADDRESS>"):
+        catalog.last_translator = "SOS translators"
+    catalog.language_team = f"{lang} (SOS)"
     if lang in PLURAL_FORMS:
         # Babel writes its own Plural-Forms for the locale; keep gettext's standard one.
         catalog._num_plurals, catalog._plural_expr = _parse_plural(PLURAL_FORMS[lang])
@@ -146,6 +159,7 @@ def update() -> None:
     _, _, legacy_de = source_messages()
     for lang in languages():
         catalog = read(lang)
+        pot.creation_date = catalog.creation_date  # no churn in the headers
         catalog.update(pot)
         if lang == "de" and legacy_de:
             for message in catalog:
