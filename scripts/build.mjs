@@ -90,6 +90,22 @@ for (const { path, size } of copied) console.log(`  ${path.padEnd(60)} ${kb(size
 const total = copied.reduce((sum, f) => sum + f.size, 0);
 console.log(`build: copied ${copied.length} files, ${(total / 1024 / 1024).toFixed(1)} MiB -> ${relative(root, vendor)}/`);
 
+// --- languages (issue 17) --------------------------------------------------------------------
+// The gettext catalogs locale/*.po compiled by Babel (scripts/i18n.py compile) into
+// static/vendor/i18n/: <lang>.mo (the page loads the one of its language), boot.json (the texts of
+// static/boot-error.js) and manifest.<lang>.webmanifest. Python: $PYTHON, else .venv's, else python3.
+{
+  const { execFileSync } = await import("node:child_process");
+  const venv = join(root, ".venv", "bin", "python");
+  const python = process.env.PYTHON || (existsSync(venv) ? venv : "python3");
+  try {
+    execFileSync(python, [join(root, "scripts", "i18n.py"), "compile"], { stdio: "inherit" });
+  } catch {
+    fail(`"${python} scripts/i18n.py compile" failed; install Babel: ${python} -m pip install -r requirements-build.txt`);
+  }
+}
+// --- end languages ---------------------------------------------------------------------------
+
 // Bytecode of sos/ for the browser's Python (static/vendor/sos-bytecode.zip; see bytecode.mjs).
 const { buildBytecode } = await import("./bytecode.mjs");
 await buildBytecode();

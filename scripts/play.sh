@@ -38,10 +38,16 @@ fi
 . scripts/npm_deps.sh
 npm_deps
 
+# Babel compiles the gettext catalogs (locale/) during the build (scripts/i18n.py): kept in .venv/
+if [ -d locale ] && ! { [ -x .venv/bin/python ] && .venv/bin/python -c 'import babel' 2>/dev/null; }; then
+  [ -x .venv/bin/python ] || python3 -m venv .venv
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-build.txt
+fi
+
 stamp=static/vendor/.build-stamp
 inputs=(package-lock.json index.html pyscript.toml sos static scripts/build.mjs scripts/site.mjs
         scripts/bytecode.mjs scripts/bytecode_zip.py scripts/stdlib.mjs scripts/stdlib_zip.py
-        scripts/snapshot.mjs scripts/snapshot_modules.py scripts/pyodide-snap.mjs)
+        scripts/snapshot.mjs scripts/snapshot_modules.py scripts/pyodide-snap.mjs locale scripts/i18n.py)
 needs_build=1
 if [ "$NPM_DEPS_INSTALLED" = 0 ] && [ -f "$stamp" ] && [ -f sw.js ]; then
   newer="$(find "${inputs[@]}" -path static/vendor -prune -o -newer "$stamp" -print -quit 2>/dev/null || true)"

@@ -24,7 +24,7 @@ export const SITE_GLOBS = [
   "index.html",
   "pyscript.toml",
   "sos/**/*", // engine modules and their data (e.g. the solver's opening book)
-  "static/**/*.{js,mjs,py,css,svg,png,ico,webmanifest,wasm,zip,json,gz}", // static/app.py: the entry; .gz: the memory snapshot
+  "static/**/*.{js,mjs,py,css,svg,png,ico,webmanifest,wasm,zip,json,gz,mo}", // static/app.py: the entry; .gz: the memory snapshot; .mo: gettext catalogs
 ];
 // Pyodide's full python_stdlib.zip (2.5 MB) is not shipped: the page loads the build's trimmed
 // sos-stdlib.zip (scripts/stdlib.mjs); the full one stays in static/vendor/ for the hello-world

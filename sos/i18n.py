@@ -1,14 +1,34 @@
-"""User-facing text in English and German, one catalog per language.
+"""User-facing text: English source strings here, translations in gettext catalogs.
 
-Every visible string and ``aria-label`` of the app comes from here. :func:`text` fills
-``{placeholders}`` with ``str.format``. A test checks that both catalogs have the same keys.
+Every visible string and ``aria-label`` of the app has a key (``"area.thing"``) and its English
+text in :data:`EN` (or :data:`EN_PLURAL` for a message with a count). The other languages live in
+``locale/<lang>.po`` (gettext; ``msgctxt`` is the key, ``msgid`` the English text), compiled at
+build time to ``static/vendor/i18n/<lang>.mo`` by ``scripts/i18n.py`` (Babel). The page loads the
+one catalog of the language in use and hands it to :func:`install`; English needs none.
+
+:func:`text` and :func:`ntext` fill ``{placeholders}`` with ``str.format``. Adding a language:
+one ``locale/<lang>.po`` and one line in :data:`LANGUAGE_NAMES` (README "Languages").
 """
 
 from __future__ import annotations
 
+import gettext
+import io
 from typing import Final
 
-LANGUAGES: Final[tuple[str, ...]] = ("en", "de")
+#: The languages the app speaks: code -> (its own name, writing direction). English first.
+LANGUAGE_NAMES: Final[dict[str, tuple[str, str]]] = {
+    "en": ("English", "ltr"),
+    "de": ("Deutsch", "ltr"),
+    "tr": ("Türkçe", "ltr"),
+    "es": ("Español", "ltr"),
+    "fr": ("Français", "ltr"),
+    "pt": ("Português", "ltr"),
+    "el": ("Ελληνικά", "ltr"),
+    "ar": ("العربية", "rtl"),
+    "hi": ("हिन्दी", "ltr"),
+}
+LANGUAGES: Final[tuple[str, ...]] = tuple(LANGUAGE_NAMES)
 DEFAULT_LANGUAGE: Final = "en"
 
 EN: Final[dict[str, str]] = {
@@ -27,9 +47,7 @@ EN: Final[dict[str, str]] = {
     "hint.label": "Show the best move",
     "hint.thinking": "Looking for the best move…",
     "hint.move": "Hint: write {letter} on {square}.",
-    "hint.exact.win": "Perfect play: you win by {points}.",
     "hint.exact.draw": "Perfect play: draw.",
-    "hint.exact.loss": "Perfect play: you lose by {points}.",
     "hint.exact.simple.win": "Perfect play: you win.",
     "hint.exact.simple.draw": "Perfect play: draw.",
     "hint.exact.simple.loss": "Perfect play: you lose.",
@@ -50,13 +68,10 @@ EN: Final[dict[str, str]] = {
     "player.style.2": "dashed",
     "player.style.3": "double line",
     "status.turn": "{name} to move",
-    "status.scored": "{name} scored {points} and moves again",
-    "status.scored.one": "{name} scored 1 and moves again",
     "status.loading": "Loading the game engine…",
     "result.win": "{name} wins, {scores}",
     "result.win.simple": "{name} wins with the first SOS",
     "result.draw": "Draw, {scores}",
-    "result.draw.between": "Draw between {names}, {points} each",
     "result.draw.simple": "Draw: the board is full without an SOS",
     "result.and": " and ",
     "result.close": "Show the board",
@@ -68,8 +83,6 @@ EN: Final[dict[str, str]] = {
     "letter.choose": "Letter to write",
     "letter.S": "Write S",
     "letter.O": "Write O",
-    "score.label": "{name}: {score} points, marks SOSs {style}",
-    "score.label.computer": "{name}, computer ({level}): {score} points, marks SOSs {style}",
     "button.new_game": "New game",
     "button.settings": "Settings",
     "button.start": "Start",
@@ -89,7 +102,7 @@ EN: Final[dict[str, str]] = {
     "notice.reason.players": "the number of players must be 2, 3 or 4",
     "notice.reason.seats": "seats must be a comma list of human, easy, medium, hard or perfect",
     "notice.reason.seats_count": "there must be one seat per player",
-    "notice.reason.lang": "the language must be en or de",
+    "notice.reason.lang": "the language must be one of {codes}",
     "notice.reason.perfect": "perfect play is offered on boards up to 4 × 4",
     "notice.reason.embed": "embed must be 1 or 0",
     "notice.dismiss": "Dismiss",
@@ -113,7 +126,6 @@ EN: Final[dict[str, str]] = {
     "status.viewing": "Viewing move {ply} of {total}",
     "status.viewing.computer": "Viewing move {ply} of {total}: Redo plays on",
     "announce.move": "{name} wrote {letter} on {square}.",
-    "announce.scored": "{name} scored {points}.",
     "announce.again": "{name} moves again.",
     "announce.next": "{name} to move.",
     "share.title": "Share this game",
@@ -126,7 +138,6 @@ EN: Final[dict[str, str]] = {
     "record.loaded": "Game loaded.",
     "record.error": "This game text could not be loaded: {error}",
     "notice.shared_bad": "The shared game link could not be read ({reason}), so a new game was started.",
-    "notice.shared_loaded": "Shared game loaded: {moves} moves.",
     "notice.save_bad": "The saved game could not be restored, so a new game was started.",
     "record.error.line": "Line {line}: {error}",
     "record.reason.empty": "the game text is empty",
@@ -176,11 +187,8 @@ EN: Final[dict[str, str]] = {
     "embed.open_full": "Open the full game",
     # the library of games (issue 11)
     "button.games": "Your games",
-    "games.title": "{size} × {size} · {mode} · {players} players",
     "games.mode.general": "general",
     "games.mode.simple": "simple",
-    "games.moves": "{moves} moves",
-    "games.moves.one": "1 move",
     "games.heading": "Your games",
     "games.text": "Every game is kept in this browser. Open one to play on, or delete it.",
     "games.empty": "No saved games yet.",
@@ -191,8 +199,6 @@ EN: Final[dict[str, str]] = {
     "games.undo_delete": "Undo delete",
     "games.current": "shown now",
     "lines.title": "Other lines of this game",
-    "lines.switch": "From move {ply}, {action}: {moves} moves in all",
-    "lines.switch.one": "From move {ply}, {action}: 1 move in all",
     "notice.storage_full": "Storage is full: this game is not being saved. Free space by deleting old games.",
     "notice.game_missing": "That game is not saved in this browser, so another one was opened.",
     "notice.followed": "This game was continued in another tab; it now shows the latest moves.",
@@ -215,15 +221,12 @@ EN: Final[dict[str, str]] = {
     "remote.share_title": "SOS: your move",
     "remote.honest": "Anyone who has this link can see the game and move for the player whose turn it is: send it only to your friend.",
     "remote.new": "Game by link opened: you play {name} on this device.",
-    "remote.updated": "Link opened: the game now has {moves} moves.",
-    "remote.old": "This link is older than your game ({link} moves, yours has {mine}); your game is shown.",
     "remote.fork": "This link disagrees with the moves of your game; both games are kept.",
     "remote.error": "This game link could not be used: {reason}. Nothing was changed.",
     "remote.list": "By link · you: {me} · {players}",
     "remote.list.link": "Last link",
     "remote.reason.empty": "it is empty",
     "remote.reason.unreadable": "character {position} is not part of a game link (was it changed in a messenger?)",
-    "remote.reason.not_link": "it is not a game link",
     "remote.reason.version": "it was made by a newer version of the app (format {version}), or it is damaged",
     "remote.reason.truncated": "it is incomplete (cut off or changed on the way); ask for the whole link again",
     "remote.reason.too_long": "it has {extra} characters too many at the end",
@@ -239,6 +242,18 @@ EN: Final[dict[str, str]] = {
     "remote.reason.seat": "it has a move for your seat (Player {player}) that was not made on this device",
     "help.remote.title": "Playing a friend by link",
     "help.remote.text": "Choose “Play a friend” under Settings. After your turn, send the link in any messenger; your friend opens it, plays and sends a link back. Each link holds the whole game and every move is checked again. A link is not secret and not signed: anyone who has it can see the game and move for the player whose turn it is.",
+    # start-up failure screen (static/boot-error.js; table generated by scripts/i18n.py)
+    "boot.title": "The game could not start.",
+    "boot.file": "A file of the game could not be loaded or is damaged. The site may be being updated.",
+    "boot.network": "The game could not be downloaded. Check your internet connection.",
+    "boot.slow": "Starting takes much longer than it should.",
+    "boot.runtime": "The game engine stopped with an error.",
+    "boot.retry": "Try again",
+    "boot.detail": "Technical details",
+    # the web app manifest (static/manifest.webmanifest; one per language, built)
+    "manifest.name": "SOS — the paper-and-pencil game",
+    "manifest.description": "Write S or O, complete S-O-S lines, score and move again. Plays offline.",
+    "remote.reason.not_link": "it is not a game link",
     # puzzles (issue 14)
     "button.puzzles": "Puzzles",
     "puzzles.heading": "Puzzles",
@@ -286,10 +301,7 @@ EN: Final[dict[str, str]] = {
     "review.verdict.blunder": "blunder",
     "review.move": "Move {ply}, {name}: {action} — {verdict}.",
     "review.values": "Before: {before}. After: {after}.",
-    "review.lost": "Lost {points} points.",
-    "review.lost.one": "Lost 1 point.",
     "review.best": "Best: {actions}.",
-    "review.best.more": "Best: {actions} and {more} more.",
     "review.best.marked": "The best move is marked on the board.",
     "review.value.win": "wins by {points}",
     "review.value.draw": "level",
@@ -307,315 +319,123 @@ EN: Final[dict[str, str]] = {
     "review.ply.label": "{label}, {verdict}",
 }
 
-DE: Final[dict[str, str]] = {
-    "app.title": "SOS",
-    "app.tagline": "Das Spiel mit Papier und Bleistift",
-    "player.name": "Spieler {n}",
-    "player.computer": "Computer {n}",
-    "level.human": "Mensch",
-    "level.easy": "leicht",
-    "level.medium": "mittel",
-    "level.hard": "schwer",
-    "level.perfect": "perfekt",
-    "status.thinking": "{name} denkt nach …",
-    "settings.seat": "Spieler {n}",
-    "button.hint": "Tipp",
-    "hint.label": "Den besten Zug zeigen",
-    "hint.thinking": "Der beste Zug wird gesucht …",
-    "hint.move": "Tipp: {letter} auf {square} schreiben.",
-    "hint.exact.win": "Bei perfektem Spiel gewinnst du mit {points}.",
-    "hint.exact.draw": "Bei perfektem Spiel: unentschieden.",
-    "hint.exact.loss": "Bei perfektem Spiel verlierst du mit {points}.",
-    "hint.exact.simple.win": "Bei perfektem Spiel gewinnst du.",
-    "hint.exact.simple.draw": "Bei perfektem Spiel: unentschieden.",
-    "hint.exact.simple.loss": "Bei perfektem Spiel verlierst du.",
-    "hint.proven.win": "Bewiesen: Du kannst gewinnen, was der Gegner auch spielt.",
-    "hint.proven.draw": "Bewiesen: Du kannst ein Unentschieden halten, aber keinen Sieg erzwingen.",
-    "hint.proven.loss": "Bewiesen: Gegen bestes Spiel verlierst du.",
-    "hint.estimate2.ahead": "Schätzung (nicht bewiesen): Du endest etwa {points} vorn.",
-    "hint.estimate2.even": "Schätzung (nicht bewiesen): am Ende etwa gleichauf.",
-    "hint.estimate2.behind": "Schätzung (nicht bewiesen): Du endest etwa {points} hinten.",
-    "hint.estimate2.simple.ahead": "Schätzung (nicht bewiesen): Du schreibst wohl das erste SOS.",
-    "hint.estimate2.simple.even": "Schätzung (nicht bewiesen): noch liegt keiner vorn.",
-    "hint.estimate2.simple.behind": "Schätzung (nicht bewiesen): Dein Gegner schreibt wohl das erste SOS.",
-    "hint.estimate.ahead": "Schätzung: Du holst von hier etwa {points} mehr als die anderen.",
-    "hint.estimate.even": "Schätzung: von hier etwa ausgeglichen.",
-    "hint.estimate.behind": "Schätzung: Die anderen holen von hier etwa {points} mehr als du.",
-    "player.style.0": "eingekreist",
-    "player.style.1": "durchgestrichen",
-    "player.style.2": "gestrichelt",
-    "player.style.3": "doppelt unterstrichen",
-    "status.turn": "{name} ist am Zug",
-    "status.scored": "{name} hat {points} Punkte erzielt und ist noch einmal am Zug",
-    "status.scored.one": "{name} hat 1 Punkt erzielt und ist noch einmal am Zug",
-    "status.loading": "Die Spiel-Engine wird geladen …",
-    "result.win": "{name} gewinnt, {scores}",
-    "result.win.simple": "{name} gewinnt mit dem ersten SOS",
-    "result.draw": "Unentschieden, {scores}",
-    "result.draw.between": "Unentschieden zwischen {names}, je {points}",
-    "result.draw.simple": "Unentschieden: Das Feld ist voll, ohne SOS",
-    "result.and": " und ",
-    "result.close": "Spielfeld zeigen",
-    "scores.label": "Punktestand",
-    "cell.empty": "{square}, leer",
-    "cell.letter": "{square}, {letter}",
-    "cell.last": "{square}, {letter}, letzter Zug",
-    "board.label": "SOS-Spielfeld, {rows} mal {cols}",
-    "letter.choose": "Zu schreibender Buchstabe",
-    "letter.S": "S schreiben",
-    "letter.O": "O schreiben",
-    "score.label": "{name}: {score} Punkte, markiert SOS {style}",
-    "score.label.computer": "{name}, Computer ({level}): {score} Punkte, markiert SOS {style}",
-    "button.new_game": "Neues Spiel",
-    "button.settings": "Einstellungen",
-    "button.start": "Starten",
-    "button.cancel": "Abbrechen",
-    "settings.title": "Neues Spiel",
-    "settings.size": "Spielfeldgröße",
-    "settings.mode": "Spielart",
-    "settings.mode.general": "Normal: die meisten SOS gewinnen",
-    "settings.mode.simple": "Einfach: das erste SOS gewinnt",
-    "settings.players": "Spieler",
-    "settings.language": "Sprache",
-    "mode.general": "Normales Spiel",
-    "mode.simple": "Einfaches Spiel",
-    "notice.bad_param": "{name}={value} ignoriert: {reason}; es gilt {default}.",
-    "notice.reason.size": "die Spielfeldgröße muss eine ganze Zahl von 3 bis 12 sein",
-    "notice.reason.mode": "die Spielart muss general oder simple sein",
-    "notice.reason.players": "es können 2, 3 oder 4 Spieler sein",
-    "notice.reason.seats": (
-        "seats muss eine Komma-Liste aus human, easy, medium, hard oder perfect sein"
+#: Messages with plural forms: key -> (singular, plural) in English; :func:`ntext` picks the
+#: form for a count by the language's plural rule (gettext ``npgettext``).
+EN_PLURAL: Final[dict[str, tuple[str, str]]] = {
+    "status.scored": (
+        "{name} scored {points} and moves again",
+        "{name} scored {points} and moves again",
     ),
-    "notice.reason.seats_count": "es muss einen Platz pro Spieler geben",
-    "notice.reason.lang": "die Sprache muss en oder de sein",
-    "notice.reason.perfect": "perfektes Spiel gibt es auf Feldern bis 4 × 4",
-    "notice.reason.embed": "embed muss 1 oder 0 sein",
-    "notice.dismiss": "Schließen",
-    "game.over": "Spiel vorbei",
-    "button.undo": "Rückgängig",
-    "button.redo": "Wiederholen",
-    "button.share": "Teilen",
-    "button.record": "Partie als Text",
-    "button.help": "Spielregeln",
-    "button.close": "Schließen",
-    "button.copy": "Kopieren",
-    "button.import": "Diese Partie laden",
-    "undo.label": "Rückgängig (Strg+Z)",
-    "redo.label": "Wiederholen (Strg+Y)",
-    "moves.title": "Züge",
-    "moves.start": "Anfang",
-    "moves.empty": "Noch keine Züge.",
-    "moves.turn": "{number}. {name}",
-    "moves.points": "+{points}",
-    "moves.ply.label": "Zur Stellung nach {action}",
-    "status.viewing": "Stellung nach Zug {ply} von {total}",
-    "status.viewing.computer": "Stellung nach Zug {ply} von {total}: „Wiederholen“ spielt weiter",
-    "announce.move": "{name} schreibt {letter} auf {square}.",
-    "announce.scored": "{name} erzielt {points}.",
-    "announce.again": "{name} ist noch einmal am Zug.",
-    "announce.next": "{name} ist am Zug.",
-    "share.title": "Diese Partie teilen",
-    "share.text": "Wer diesen Link öffnet, sieht diese Stellung und kann weiterspielen.",
-    "share.copied": "Link kopiert.",
-    "share.copy_failed": "Bitte den Link aus dem Feld kopieren.",
-    "record.title": "Partie als Text",
-    "record.text": "Kopiere diesen Text, um die Partie aufzubewahren, oder füge eine Partie ein und lade sie.",
-    "record.field": "Text der Partie",
-    "record.loaded": "Partie geladen.",
-    "record.error": "Dieser Partietext ließ sich nicht laden: {error}",
-    "notice.shared_bad": "Der geteilte Link ließ sich nicht lesen ({reason}), daher wurde ein neues Spiel begonnen.",
-    "notice.shared_loaded": "Geteilte Partie geladen: {moves} Züge.",
-    "notice.save_bad": "Das gespeicherte Spiel ließ sich nicht wiederherstellen, daher wurde ein neues Spiel begonnen.",
-    "record.error.line": "Zeile {line}: {error}",
-    "record.reason.empty": "der Partietext ist leer",
-    "record.reason.too_long": "der Partietext ist länger als {limit} Zeichen",
-    "record.reason.header": "erwartet wird eine Kopfzeile wie „SOS 6x6 normal, 2 Spieler“ (oder englisch „SOS 6x6 general, 2 players“)",
-    "record.reason.rules": "ein Feld {rows} × {cols} mit {players} Spielern ist nicht spielbar",
-    "record.reason.turn_format": "erwartet wird ein nummerierter Zug wie „3. S@b2“, nicht „{text}“",
-    "record.reason.turn_order": "erwartet wird Zug {expected}, nicht {got}",
-    "record.reason.notation": "„{text}“ ist keine Aktion wie „S@b3“",
-    "record.reason.off_board": "{action} liegt außerhalb des Felds {rows}×{cols}",
-    "record.reason.taken": "{action}: Feld {square} ist schon beschrieben",
-    "record.reason.over": "{action}: die Partie ist schon zu Ende",
-    "record.reason.no_header": "der Partietext hat keine Kopfzeile",
-    "record.reason.share_not_text": "die geteilte Partie ist kein Text",
-    "record.reason.share_too_long": "die geteilte Partie hat mehr Züge als das Feld Felder",
-    "record.reason.share_unreadable": "die geteilte Partie hat unlesbaren Text bei Zeichen {position}",
-    "record.reason.share_illegal": "Zug {number} ({action}) der geteilten Partie ist nicht erlaubt",
-    "record.reason.save_unreadable": "die gespeicherte Partie ist nicht lesbar",
-    "record.reason.save_not_sos": "die gespeicherte Partie ist kein SOS-Spielstand",
-    "record.reason.save_version": "die gespeicherte Partie hat die Formatversion {version}",
-    "record.reason.save_damaged": "die gespeicherte Partie ist beschädigt",
-    "record.reason.save_seats": "die gespeicherte Partie hat unbekannte Plätze",
-    "record.reason.save_cursor": "die gespeicherte Partie hat eine falsche Zugnummer",
-    "record.reason.save_prefs": "die gespeicherte Partie hat beschädigte Einstellungen",
-    "record.size_error": "Diese App spielt quadratische Felder von 3 × 3 bis 12 × 12.",
-    "notice.no_storage": "Dieser Browser lässt das Spiel nicht speichern; es bleibt nach dem Verlassen nicht erhalten.",
-    "settings.theme": "Farbschema",
-    "settings.seats": "Wer spielt",
-    "embed.not_saved": "Wird hier nicht gespeichert",
-    "theme.auto": "Wie das System",
-    "theme.light": "Hell",
-    "theme.dark": "Dunkel",
-    "help.title": "Spielregeln",
-    "help.rules.1": "Abwechselnd schreibt ihr S oder O in ein leeres Feld; den Buchstaben wählst du jedes Mal selbst.",
-    "help.rules.2": "Wer S-O-S in einer geraden Linie aus drei Feldern vollendet – waagrecht, senkrecht oder diagonal –, bekommt einen Punkt. Ein Buchstabe kann mehrere SOS auf einmal vollenden.",
-    "help.rules.3": "Wer punktet, ist noch einmal am Zug, so lange, bis ein Zug nicht mehr punktet.",
-    "help.rules.4": "Normales Spiel: Ist das Feld voll, gewinnt, wer die meisten SOS hat; bei Gleichstand ist es unentschieden. Einfaches Spiel: Das erste SOS gewinnt; ein volles Feld ohne SOS ist unentschieden.",
-    "help.example": "Beispiel: Ein O zwischen zwei S ergibt ein SOS.",
-    "help.keys.title": "Tastatur",
-    "help.keys.arrows": "Pfeiltasten, Pos1, Ende: auf dem Spielfeld bewegen",
-    "help.keys.letters": "S oder O: diesen Buchstaben ins gewählte Feld schreiben (sonst: Buchstaben wählen)",
-    "help.keys.enter": "Eingabe oder Leertaste: den gewählten Buchstaben schreiben",
-    "help.keys.undo": "Strg+Z / Strg+Y: rückgängig / wiederholen",
-    # offline + embedding (issue 4)
-    "update.available": "Neue Version verfügbar",
-    "update.reload": "Neu laden",
-    "embed.open_full": "Ganzes Spiel öffnen",
-    # the library of games (issue 11)
-    "button.games": "Deine Spiele",
-    "games.title": "{size} × {size} · {mode} · {players} Spieler",
-    "games.mode.general": "normal",
-    "games.mode.simple": "einfach",
-    "games.moves": "{moves} Züge",
-    "games.moves.one": "1 Zug",
-    "games.heading": "Deine Spiele",
-    "games.text": "Jedes Spiel bleibt in diesem Browser. Öffne eines, um weiterzuspielen, oder lösche es.",
-    "games.empty": "Noch keine gespeicherten Spiele.",
-    "games.open": "Öffnen",
-    "games.delete": "Löschen",
-    "games.delete.label": "Spiel löschen: {title}",
-    "games.deleted": "Spiel gelöscht.",
-    "games.undo_delete": "Löschen rückgängig",
-    "games.current": "wird gezeigt",
-    "lines.title": "Andere Fortsetzungen dieses Spiels",
-    "lines.switch": "Ab Zug {ply}, {action}: {moves} Züge insgesamt",
-    "lines.switch.one": "Ab Zug {ply}, {action}: 1 Zug insgesamt",
-    "notice.storage_full": "Der Speicher ist voll: Dieses Spiel wird nicht gespeichert. Lösche alte Spiele, um Platz zu schaffen.",
-    "notice.game_missing": "Dieses Spiel ist in diesem Browser nicht gespeichert, daher wurde ein anderes geöffnet.",
-    "notice.followed": "Dieses Spiel wurde in einem anderen Tab fortgesetzt; es zeigt jetzt die neuesten Züge.",
-    "notice.forked": "Dieses Spiel wurde in einem anderen Tab anders fortgesetzt; deine Züge bleiben als eigenes Spiel erhalten.",
-    "notice.link_old": "Dieser Link zeigt eine frühere Stellung eines Spiels, das du weitergespielt hast; dein Spiel wird gezeigt.",
-    "notice.link_fork": "Dieser Link passt nicht zu den Zügen deines Spiels; beide bleiben erhalten.",
-    "notice.open_games": "Deine Spiele",
-    # games by link (issue 15)
-    "remote.option": "Gegen jemanden auf einem anderen Gerät spielen (per Link)",
-    "remote.seat": "Dein Platz auf diesem Gerät",
-    "remote.name": "Dein Name (freiwillig)",
-    "remote.named": "{name} ({player})",
-    "remote.you": "Auf diesem Gerät spielst du {name}.",
-    "remote.your_turn": "Du bist am Zug.",
-    "remote.waiting": "{name} ist auf einem anderen Gerät am Zug: Schick diesen Link.",
-    "remote.over": "Spiel vorbei. Schick den Link, damit alle das Ergebnis sehen.",
-    "remote.viewing": "Eine frühere Stellung wird gezeigt: Geh zum letzten Zug, um weiterzuspielen.",
-    "remote.link": "Link zum Spiel",
-    "remote.share": "Teilen …",
-    "remote.share_title": "SOS: Du bist dran",
-    "remote.honest": "Wer diesen Link hat, sieht das Spiel und kann für den Spieler ziehen, der am Zug ist: Schick ihn nur an deine Mitspielerin oder deinen Mitspieler.",
-    "remote.new": "Spiel per Link geöffnet: Auf diesem Gerät spielst du {name}.",
-    "remote.updated": "Link geöffnet: Das Spiel hat jetzt {moves} Züge.",
-    "remote.old": "Dieser Link ist älter als dein Spiel ({link} Züge, deines hat {mine}); dein Spiel wird gezeigt.",
-    "remote.fork": "Dieser Link passt nicht zu den Zügen deines Spiels; beide Spiele bleiben erhalten.",
-    "remote.error": "Dieser Spiel-Link ließ sich nicht verwenden: {reason}. Es wurde nichts geändert.",
-    "remote.list": "Per Link · du: {me} · {players}",
-    "remote.list.link": "Letzter Link",
-    "remote.reason.empty": "er ist leer",
-    "remote.reason.unreadable": "Zeichen {position} gehört nicht zu einem Spiel-Link (wurde er im Messenger verändert?)",
-    "remote.reason.not_link": "er ist kein Spiel-Link",
-    "remote.reason.version": "er stammt aus einer neueren Version der App (Format {version}) oder ist beschädigt",
-    "remote.reason.truncated": "er ist unvollständig (abgeschnitten oder unterwegs verändert); bitte noch einmal um den ganzen Link",
-    "remote.reason.too_long": "er hat am Ende {extra} Zeichen zu viel",
-    "remote.reason.checksum": "er wurde unterwegs verändert oder beschädigt (seine Prüfsumme stimmt nicht)",
-    "remote.reason.rules": "seine Spieleinstellungen spielt diese App nicht",
-    "remote.reason.game_id": "seine Spielkennung ist beschädigt",
-    "remote.reason.sender": "er nennt Platz {seat}, den dieses Spiel nicht hat",
-    "remote.reason.names": "seine Spielernamen sind beschädigt",
-    "remote.reason.too_many": "er hat {count} Züge für {cells} Felder",
-    "remote.reason.off_board": "Zug {number} liegt außerhalb des Spielfelds",
-    "remote.reason.taken": "Zug {number} ({action}) steht auf Feld {square}, das schon beschrieben ist",
-    "remote.reason.over": "Zug {number} ({action}) kommt nach dem Ende des Spiels",
-    "remote.reason.seat": "er hat einen Zug für deinen Platz (Spieler {player}), der nicht auf diesem Gerät gemacht wurde",
-    "help.remote.title": "Per Link gegen Freunde spielen",
-    "help.remote.text": "Wähle in den Einstellungen „Gegen jemanden auf einem anderen Gerät spielen“. Schick nach deinem Zug den Link über einen beliebigen Messenger; dein Gegenüber öffnet ihn, spielt und schickt einen Link zurück. Jeder Link enthält das ganze Spiel, und jeder Zug wird erneut geprüft. Ein Link ist weder geheim noch signiert: Wer ihn hat, sieht das Spiel und kann für den Spieler ziehen, der am Zug ist.",
-    # puzzles (issue 14)
-    "button.puzzles": "Rätsel",
-    "puzzles.heading": "Rätsel",
-    "puzzles.daily_title": "Tagesrätsel · {date}",
-    "puzzles.numbered": "Rätsel {id}",
-    "puzzles.rating": "Schwierigkeit {rating}/5",
-    "puzzles.goal.win": "{name} ist am Zug: Finde den Zug, der gewinnt.",
-    "puzzles.goal.lead": "{name} ist am Zug: Finde den Zug, der deinen Vorsprung hält (jeder andere verschenkt Punkte).",
-    "puzzles.goal.draw": "{name} ist am Zug: Finde den einzigen Zug, der nicht verliert.",
-    "puzzles.steps": "({found} von {steps} Zügen gefunden)",
-    "puzzles.right": "Richtig: {action}! {name} antwortet {reply}. Finde den nächsten Zug.",
-    "puzzles.right.again": "Richtig: {action}! Er punktet, also bist du wieder am Zug: Finde den nächsten Zug.",
-    "puzzles.solved": "Gelöst: {action} ist der Zug!",
-    "puzzles.solved.after": "Gelöst: {action} ist der Zug (in einem weiteren Versuch).",
-    "puzzles.wrong": "{action} ist es nicht: Danach {outcome}.",
-    "puzzles.wrong.reply": "{action} ist es nicht: Nach der Antwort {reply} {outcome}.",
-    "puzzles.outcome.simple_loss": "gewinnt dein Gegenüber bei bestem Spiel",
-    "puzzles.outcome.draw": "bleibt bei bestem Spiel nur ein Unentschieden",
-    "puzzles.outcome.less": "gewinnst du nur mit {points} statt mit {best}",
-    "puzzles.outcome.loss": "verlierst du bei bestem Spiel mit {points}",
-    "puzzles.retry": "Noch einmal",
-    "puzzles.next": "Nächstes Rätsel",
-    "puzzles.daily": "Tagesrätsel",
-    "puzzles.stats": "Gelöst {solved} · Nicht gelöst {failed} · Tagesserie {streak}",
-    "puzzles.not_saved": "der Fortschritt wird nicht gespeichert (Speicher voll oder gesperrt)",
-    "puzzles.fetch_failed": "die Datei konnte nicht geladen werden (offline?)",
-    "puzzles.load_failed": "Die Rätsel konnten nicht geladen werden: {reason}. Dein Spiel bleibt, wie es ist.",
-    "puzzles.unknown": "Es gibt kein Rätsel „{id}“. Dein Spiel bleibt, wie es ist.",
-    "puzzles.board": "Rätselbrett, {rows} mal {cols}",
-    "puzzles.letter": "Zu schreibender Buchstabe",
+    "notice.shared_loaded": (
+        "Shared game loaded: {moves} move.",
+        "Shared game loaded: {moves} moves.",
+    ),
+    "games.moves": (
+        "{moves} move",
+        "{moves} moves",
+    ),
+    "lines.switch": (
+        "From move {ply}, {action}: {moves} move in all",
+        "From move {ply}, {action}: {moves} moves in all",
+    ),
+    "remote.updated": (
+        "Link opened: the game now has {moves} move.",
+        "Link opened: the game now has {moves} moves.",
+    ),
+    "remote.old": (
+        "This link is older than your game ({link} move, yours has {mine}); your game is shown.",
+        "This link is older than your game ({link} moves, yours has {mine}); your game is shown.",
+    ),
+    "score.label": (
+        "{name}: {score} point, marks SOSs {style}",
+        "{name}: {score} points, marks SOSs {style}",
+    ),
+    "score.label.computer": (
+        "{name}, computer ({level}): {score} point, marks SOSs {style}",
+        "{name}, computer ({level}): {score} points, marks SOSs {style}",
+    ),
+    "announce.scored": (
+        "{name} scored {points}.",
+        "{name} scored {points}.",
+    ),
+    "hint.exact.win": (
+        "Perfect play: you win by {points}.",
+        "Perfect play: you win by {points}.",
+    ),
+    "hint.exact.loss": (
+        "Perfect play: you lose by {points}.",
+        "Perfect play: you lose by {points}.",
+    ),
+    "result.draw.between": (
+        "Draw between {names}, {points} each",
+        "Draw between {names}, {points} each",
+    ),
+    "games.title": (
+        "{size} × {size} · {mode} · {players} players",
+        "{size} × {size} · {mode} · {players} players",
+    ),
     # review (issue 14)
-    "button.review": "Analyse",
-    "review.label": "Jeden Zug dieses Spiels mit dem Solver bewerten",
-    "review.title": "Partieanalyse",
-    "review.close": "Analyse schließen",
-    "review.running": "Analyse läuft… {done} von {total} Stellungen",
-    "review.cancelled": "Analyse abgebrochen. Mit „Analyse“ neu starten.",
-    "review.partial": "Nach dieser Analyse wurden Züge gespielt: „Analyse“ bewertet auch sie.",
-    "review.select": "Wähle einen Zug in der Liste oder im Graphen, um seine Bewertung zu sehen.",
-    "review.summary": "{name}: Genauigkeit {accuracy} %, Ungenauigkeiten {inaccuracies}, Fehler {mistakes}, grobe Fehler {blunders}",
-    "review.verdict.best": "bester Zug",
-    "review.verdict.good": "guter Zug",
-    "review.verdict.inaccuracy": "Ungenauigkeit",
-    "review.verdict.mistake": "Fehler",
-    "review.verdict.blunder": "grober Fehler",
-    "review.move": "Zug {ply}, {name}: {action} — {verdict}.",
-    "review.values": "Vorher: {before}. Nachher: {after}.",
-    "review.lost": "{points} Punkte verloren.",
-    "review.lost.one": "1 Punkt verloren.",
-    "review.best": "Am besten: {actions}.",
-    "review.best.more": "Am besten: {actions} und {more} weitere.",
-    "review.best.marked": "Der beste Zug ist auf dem Spielfeld markiert.",
-    "review.value.win": "gewinnt mit {points}",
-    "review.value.draw": "Gleichstand",
-    "review.value.loss": "verliert mit {points}",
-    "review.value.simple.win": "gewinnt",
-    "review.value.simple.draw": "unentschieden",
-    "review.value.simple.loss": "verliert",
-    "review.exact": "bewiesen",
-    "review.estimate": "Schätzung",
-    "review.graph": "Bewertungsgraph, ein Punkt pro Zug: oberhalb der Mittellinie liegt {name} vorn.",
-    "review.graph.many": "Bewertungsgraph, ein Punkt pro Zug: jeder Punkt ist die eigene Aussicht des Ziehenden.",
-    "review.legend": "● vom Solver bewiesen · ■ Schätzung der Suche",
-    "review.prev": "Vorheriger Zug",
-    "review.next": "Nächster Zug",
-    "review.ply.label": "{label}, {verdict}",
+    "review.lost": (
+        "Lost {points} point.",
+        "Lost {points} points.",
+    ),
+    "review.best.more": (
+        "Best: {actions} and {more} more.",
+        "Best: {actions} and {more} more.",
+    ),
 }
 
-CATALOGS: Final[dict[str, dict[str, str]]] = {"en": EN, "de": DE}
+#: Installed catalogs by language (see :func:`install`); English is the source and needs none.
+_CATALOGS: dict[str, gettext.NullTranslations] = {}
+
+
+def install(lang: str, mo: bytes) -> None:
+    """Use the compiled gettext catalog ``mo`` (the bytes of a ``.mo`` file) for ``lang``.
+
+    Raises:
+        OSError: ``mo`` is not a gettext catalog (``gettext.GNUTranslations``).
+    """
+    _CATALOGS[lang] = gettext.GNUTranslations(io.BytesIO(mo))
+
+
+def installed(lang: str) -> bool:
+    """Whether :func:`text` speaks ``lang`` now (English always; others once installed)."""
+    return lang == DEFAULT_LANGUAGE or lang in _CATALOGS
+
+
+def direction(lang: str) -> str:
+    """``"rtl"`` or ``"ltr"``: the writing direction of ``lang``."""
+    return LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES[DEFAULT_LANGUAGE])[1]
 
 
 def text(lang: str, key: str, **values: object) -> str:
-    """The string ``key`` in ``lang`` (``"en"`` or ``"de"``), placeholders filled from ``values``.
+    """The string ``key`` in ``lang``, placeholders filled from ``values`` (extra ones unused).
+
+    A language whose catalog is not installed, or a message its catalog lacks, gives English.
 
     Raises:
         KeyError: for an unknown key (a programming error, caught by the catalog test).
     """
-    catalog = CATALOGS.get(lang, EN)
-    return catalog[key].format(**values)
+    english = EN[key]
+    catalog = _CATALOGS.get(lang)
+    found = catalog.pgettext(key, english) if catalog is not None else english
+    return found.format(**values)
+
+
+def ntext(lang: str, key: str, n: int, **values: object) -> str:
+    """The plural message ``key`` in ``lang`` for the count ``n`` (gettext ``npgettext``: the
+    form the language's ``Plural-Forms`` rule picks), placeholders filled from ``values``.
+
+    Raises:
+        KeyError: for an unknown key.
+    """
+    singular, plural = EN_PLURAL[key]
+    catalog = _CATALOGS.get(lang)
+    if catalog is not None:
+        found = catalog.npgettext(key, singular, plural, n)
+    else:
+        found = singular if n == 1 else plural
+    return found.format(**values)
 
 
 def pick_language(preferred: list[str]) -> str:
@@ -625,3 +445,5 @@ def pick_language(preferred: list[str]) -> str:
         if base in LANGUAGES:
             return base
     return DEFAULT_LANGUAGE
+
+

@@ -167,7 +167,7 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
             "notice.bad_param",
             name=name,
             value=_shown(value),
-            reason=text(notice_lang, reason),
+            reason=text(notice_lang, reason, codes=", ".join(LANGUAGES)),
             default=default,
         )
         for name, value, reason, default in bad

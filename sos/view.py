@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .board import Line
-from .i18n import text
+from .i18n import ntext, text
 from .notation import EMPTY, Action, square_name
 from .rules import Rules
 from .state import GameState, replay
@@ -126,7 +126,7 @@ def result_text(
     if len(outcome.tied) < state.rules.players:
         names = _join_names(lang, [_name(lang, p, kinds) for p in outcome.tied])
         points = outcome.scores[outcome.tied[0]]
-        return text(lang, "result.draw.between", names=names, points=points)
+        return ntext(lang, "result.draw.between", points, names=names, points=points)
     return text(lang, "result.draw", scores=scores)
 
 
@@ -149,9 +149,7 @@ def status_text(
     records = state.records
     if records and records[-1].lines and records[-1].player == player:
         points = len(records[-1].lines)
-        if points == 1:
-            return text(lang, "status.scored.one", name=name)
-        return text(lang, "status.scored", name=name, points=points)
+        return ntext(lang, "status.scored", points, name=name, points=points)
     return text(lang, "status.turn", name=name)
 
 
@@ -201,10 +199,16 @@ def view_model(
         style_words = text(lang, f"player.style.{seat % len(PLAYER_STYLES)}")
         level = "" if kind == "human" else text(lang, f"level.{kind}")
         if kind == "human":
-            label = text(lang, "score.label", name=name, score=score, style=style_words)
+            label = ntext(lang, "score.label", score, name=name, score=score, style=style_words)
         else:
-            label = text(
-                lang, "score.label.computer", name=name, level=level, score=score, style=style_words
+            label = ntext(
+                lang,
+                "score.label.computer",
+                score,
+                name=name,
+                level=level,
+                score=score,
+                style=style_words,
             )
         players.append(
             PlayerView(
@@ -275,9 +279,9 @@ def hint_text(
             return f"{move} {text(lang, f'hint.exact.simple.{key}')}"
         margin = state.scores[me] - state.scores[1 - me] + round(value)
         if margin > 0:
-            return f"{move} {text(lang, 'hint.exact.win', points=margin)}"
+            return f"{move} {ntext(lang, 'hint.exact.win', margin, points=margin)}"
         if margin < 0:
-            return f"{move} {text(lang, 'hint.exact.loss', points=-margin)}"
+            return f"{move} {ntext(lang, 'hint.exact.loss', -margin, points=-margin)}"
         return f"{move} {text(lang, 'hint.exact.draw')}"
     if result is not None and two:
         key = "win" if result > 0 else "loss" if result < 0 else "draw"
@@ -363,7 +367,8 @@ def announcement(state: GameState, lang: str = "en", seats: Sequence[str] | None
     square = square_name(last.action.row, last.action.col)
     parts = [text(lang, "announce.move", name=name, letter=last.action.letter, square=square)]
     if last.lines:
-        parts.append(text(lang, "announce.scored", name=name, points=len(last.lines)))
+        points = len(last.lines)
+        parts.append(ntext(lang, "announce.scored", points, name=name, points=points))
     result = result_text(state, lang, seats)
     if result is not None:
         parts.append(result + ".")

@@ -6,50 +6,56 @@
 //   corrupt, a sos/ module missing from the server, the network gone, Python raising at import);
 // - PyScript's own error banner (e.g. an invalid pyscript.toml), which is hidden and replaced;
 // - no `data-ready` after START_TIMEOUT_MS (a start that hangs).
-// Python is not running yet (or never will), so the texts live here, in English and German;
-// the language comes from the URL (`lang`), the saved preferences, or the browser, as in
-// sos/web/main.py.
+// Python is not running yet (or never will): the English texts live here, the other languages'
+// come from the gettext catalogs (built by scripts/i18n.py compile into static/vendor/i18n/
+// boot.json) and are fetched only when a start fails. The language comes from the URL (`lang`),
+// the saved preferences, or the browser, as in sos/web/main.py.
 
 const START_TIMEOUT_MS = 30_000;
 
-const TEXTS = {
-  en: {
-    title: "The game could not start.",
-    file: "A file of the game could not be loaded or is damaged. The site may be being updated.",
-    network: "The game could not be downloaded. Check your internet connection.",
-    slow: "Starting takes much longer than it should.",
-    runtime: "The game engine stopped with an error.",
-    retry: "Try again",
-    detail: "Technical details",
-  },
-  de: {
-    title: "Das Spiel konnte nicht starten.",
-    file: "Eine Datei des Spiels konnte nicht geladen werden oder ist beschädigt. Vielleicht wird die Seite gerade aktualisiert.",
-    network: "Das Spiel konnte nicht heruntergeladen werden. Prüfe deine Internetverbindung.",
-    slow: "Der Start dauert viel länger als er sollte.",
-    runtime: "Die Spiel-Engine ist mit einem Fehler stehen geblieben.",
-    retry: "Erneut versuchen",
-    detail: "Technische Details",
-  },
+const ENGLISH = {
+  title: "The game could not start.",
+  file: "A file of the game could not be loaded or is damaged. The site may be being updated.",
+  network: "The game could not be downloaded. Check your internet connection.",
+  slow: "Starting takes much longer than it should.",
+  runtime: "The game engine stopped with an error.",
+  retry: "Try again",
+  detail: "Technical details",
 };
+const BOOT_TEXTS = new URL("./vendor/i18n/boot.json", import.meta.url);
 
 const html = document.documentElement;
 
-function language() {
-  const candidates = [new URLSearchParams(location.search).get("lang")];
+/** The page's language tags in order of precedence (URL, saved preference, browser). */
+function candidates() {
+  const tags = [new URLSearchParams(location.search).get("lang")];
   try {
     // The preferences the app saves (sos/app/app.py Prefs), then the first version's save.
-    candidates.push(JSON.parse(localStorage.getItem("sos-prefs") ?? "null")?.lang);
-    candidates.push(JSON.parse(localStorage.getItem("sos-game") ?? "null")?.prefs?.lang);
+    tags.push(JSON.parse(localStorage.getItem("sos-prefs") ?? "null")?.lang);
+    tags.push(JSON.parse(localStorage.getItem("sos-game") ?? "null")?.prefs?.lang);
   } catch {
     // blocked storage or a damaged save: the app reports that itself
   }
-  candidates.push(...(navigator.languages ?? [navigator.language]));
-  for (const tag of candidates) {
-    const base = String(tag ?? "").split("-")[0].toLowerCase();
-    if (base in TEXTS) return base;
+  tags.push(...(navigator.languages ?? [navigator.language]));
+  return tags.map((tag) => String(tag ?? "").split("-")[0].toLowerCase()).filter(Boolean);
+}
+
+/** The texts in the page's language: English at once, any other from boot.json (English when
+ * that cannot be had, e.g. offline without the service worker). */
+async function texts() {
+  let table = null;
+  for (const lang of candidates()) {
+    if (lang === "en") return ENGLISH;
+    if (table === null) {
+      try {
+        table = await (await fetch(BOOT_TEXTS)).json();
+      } catch {
+        return ENGLISH;
+      }
+    }
+    if (lang in table) return { ...table[lang], lang };
   }
-  return "en";
+  return ENGLISH;
 }
 
 /** The kind of failure, from its technical text: "network", "file" or "runtime". */
@@ -84,7 +90,6 @@ let timer = 0;
 
 function show(kind, detail) {
   if (html.dataset.ready === "1") return; // started after all: nothing to report
-  const t = TEXTS[language()];
   if (shown?.slow && kind !== "slow") {
     shown.box.remove(); // a slow start that then failed: say why
     shown = null;
@@ -102,20 +107,17 @@ function show(kind, detail) {
   box.setAttribute("role", "alert");
   const title = document.createElement("p");
   title.className = "boot-error-title";
-  title.textContent = t.title;
   const text = document.createElement("p");
-  text.textContent = t[kind];
   const retry = document.createElement("button");
   retry.type = "button";
   retry.className = "button primary";
   retry.dataset.testid = "boot-retry";
-  retry.textContent = t.retry;
   retry.addEventListener("click", () => location.reload());
   const more = document.createElement("details");
   const summary = document.createElement("summary");
-  summary.textContent = t.detail;
   const pre = document.createElement("pre");
   pre.textContent = detail;
+  pre.dir = "ltr"; // technical text
   more.append(summary, pre);
   box.append(title, text, retry, more);
   shown = { box, pre, slow: kind === "slow" };
@@ -124,8 +126,18 @@ function show(kind, detail) {
   document.getElementById("loading")?.setAttribute("hidden", "");
   document.getElementById("board")?.setAttribute("aria-busy", "false");
   const status = document.getElementById("status");
-  if (status) status.textContent = t.title;
+  const paint = (t) => {
+    box.lang = t.lang ?? "en";
+    box.dir = t.dir ?? "ltr";
+    title.textContent = t.title;
+    text.textContent = t[kind];
+    retry.textContent = t.retry;
+    summary.textContent = t.detail;
+    if (status && html.dataset.ready !== "1") status.textContent = t.title;
+  };
+  paint(ENGLISH);
   (place ?? document.body).append(box);
+  texts().then((t) => t !== ENGLISH && paint(t));
 }
 
 function describe(value) {

@@ -34,7 +34,7 @@ def test_seats_disagreeing_with_players_are_reported() -> None:
 
 
 def test_bad_values_reported_in_the_page_language() -> None:
-    parsed = parse_params("?size=2&mode=x&players=9&lang=fr&embed=maybe&seats=robot")
+    parsed = parse_params("?size=2&mode=x&players=9&lang=ja&embed=maybe&seats=robot")
     assert parsed.settings == Settings()
     assert len(parsed.notices) == 6
     german = parse_params("?size=13&lang=de")
@@ -43,6 +43,8 @@ def test_bad_values_reported_in_the_page_language() -> None:
         "size=13 ignoriert: die Spielfeldgröße muss eine ganze Zahl von 3 bis 12 sein; "
         "es gilt 6."
     ]
+    arabic = parse_params("?lang=xx", "ar")
+    assert arabic.notices[0].startswith("تم تجاهل lang=xx: اللغة يجب أن تكون إحدى: en, de, ")
 
 
 def test_long_values_are_shortened_in_notices() -> None:

@@ -274,7 +274,7 @@ def test_two_devices_play_a_whole_game() -> None:
     # Out of date: never rewinds.
     old = reopen(anna, first)
     assert old.notices == [
-        "This link is older than your game (1 moves, yours has 5); your game is shown."
+        "This link is older than your game (1 move, yours has 5); your game is shown."
     ]
     assert len(old.game.line) == 5
     # Damaged: refused with its reason, the game is shown as it was, storage untouched.

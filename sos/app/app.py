@@ -29,7 +29,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from ..i18n import LANGUAGES, text
+from ..i18n import LANGUAGES, ntext, text
 from ..notation import Action
 from ..params import SEAT_KINDS, Settings, parse_params, to_query
 from ..record import RecordError, decode_moves, load_save
@@ -146,6 +146,10 @@ class AppSession:
         """``key`` in the page's language."""
         return text(self.lang, key, **values)
 
+    def nt(self, key: str, n: int, **values: object) -> str:
+        """The plural message ``key`` for the count ``n`` in the page's language."""
+        return ntext(self.lang, key, n, **values)
+
     def _read(self, key: str) -> str | None:
         try:
             return self.library.store.get(key)
@@ -216,7 +220,8 @@ class AppSession:
                 if link_id.isalnum() and len(link_id) <= 32:
                     self._open_link(link_id, state, parsed.settings.seats)
                 else:
-                    self.notices.append(self.t("notice.shared_loaded", moves=len(state.history)))
+                    moves = len(state.history)
+                    self.notices.append(self.nt("notice.shared_loaded", moves, moves=moves))
                     self._create(rules, parsed.settings.seats, state.history, "shared")
                 return
         if parsed.explicit or code is not None:
@@ -305,10 +310,11 @@ class AppSession:
             self._show(got.record)
             if got.kind == "old" and stored is not None:
                 self.notices.append(
-                    self.t("remote.old", link=len(link.line), mine=stored.cursor)
+                    self.nt("remote.old", len(link.line), link=len(link.line), mine=stored.cursor)
                 )
             elif got.kind == "updated":
-                self.notices.append(self.t("remote.updated", moves=len(link.line)))
+                moves = len(link.line)
+                self.notices.append(self.nt("remote.updated", moves, moves=moves))
             if got.kind == "updated" or got.record.extra != (stored.extra if stored else None):
                 self.commit()
         return True
@@ -445,15 +451,16 @@ class AppSession:
     def entry(self, record: GameRecord) -> GameEntry:
         """The list line of one game."""
         rules, lang = record.rules, self.lang
-        title = self.t(
+        title = self.nt(
             "games.title",
+            rules.players,
             size=rules.rows,
             mode=self.t(f"games.mode.{rules.mode}"),
             players=rules.players,
         )
         state = replace(record, cursor=len(record.line)).state()  # the game, not a browsed position
         count = len(state.history)
-        moves = self.t("games.moves.one" if count == 1 else "games.moves", moves=count)
+        moves = self.nt("games.moves", count, moves=count)
         result = result_text(state, lang, record.seats)
         link = ""
         if remote.is_remote(record):

@@ -15,13 +15,14 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from sos.app.app import AppSession
+from sos.app.app import AppSession, Prefs
+from sos.app.library import PREFS_KEY
 from sos.app.session import GameSession
-from sos.i18n import pick_language
+from sos.i18n import LANGUAGES, installed, pick_language
 from sos.notation import Action
 from sos.state import IllegalActionError
 from sos.view import announcement, hint_text
-from sos.web import dialogs, embed
+from sos.web import dialogs, embed, locale
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
@@ -126,8 +127,17 @@ class Page:
             root.dataset.theme = self.app.prefs.theme
 
     def translate(self) -> None:
-        translate_page(self.app.lang)
-        dialogs.build_seat_rows(self.app.lang)
+        lang = self.app.lang
+        if not installed(lang):  # chosen in Settings: shown in English until its catalog is in
+            spawn(self._load_language(lang))
+        translate_page(lang)
+        locale.apply(lang)
+        dialogs.build_seat_rows(lang)
+
+    async def _load_language(self, lang: str) -> None:
+        if await locale.load(lang) and self.app.lang == lang:
+            self.translate()
+            self.refresh()
 
     # ------------------------------------------------------------------ the cycle
     def refresh(self, announce: bool = False) -> None:
@@ -315,8 +325,25 @@ class Page:
             dialogs.render_games(self.app, "")
 
 
-def main() -> Page:
-    """Start the page and mark it ready (``<html data-ready="1">``)."""
+def _start_language() -> str:
+    """The language the page starts in (:attr:`AppSession.lang` after ``start``): the URL's,
+    else the saved preference, else the browser's."""
+    query = dict(_query_pairs(str(window.location.search)))
+    if query.get("lang", "").lower() in LANGUAGES:
+        return query["lang"].lower()
+    try:
+        saved = window.localStorage.getItem(PREFS_KEY)
+    except Exception:  # storage refused: no saved preference
+        saved = None
+    return Prefs.load(str(saved) if saved is not None else None).lang or pick_language(
+        _browser_languages()
+    )
+
+
+async def main() -> Page:
+    """Start the page and mark it ready (``<html data-ready="1">``): first the catalog of the
+    page's language (none for English), so that even the first notices are in it."""
+    await locale.load(_start_language())
     page = Page()
     for node in document.querySelectorAll(
         "#new-game-button, #settings-button, #help-button, #share-button, #record-button, "
@@ -333,5 +360,3 @@ def main() -> Page:
     embed.post_ready(page.app.settings(), page.app.lang)
     return page
 
-
-APP = main()

@@ -146,8 +146,7 @@ def _render_other_lines(app: AppSession) -> None:
     lines = app.other_lines()
     box.hidden = not lines
     for index, split, length, first in lines:
-        key = "lines.switch.one" if length == 1 else "lines.switch"
-        label = app.t(key, ply=split + 1, action=first, moves=length)
+        label = app.nt("lines.switch", length, ply=split + 1, action=first, moves=length)
         button = element("button", "button other-line", label)
         button.type = "button"
         button.dataset.line = str(index)

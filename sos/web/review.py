@@ -340,16 +340,17 @@ class ReviewPanel:
             ),
         ]
         assert self.review is not None
+        nt = self.page.app.nt
         if self.review.mode == "general" and ply.loss > 0:
-            if ply.loss == 1:
-                parts.append(t("review.lost.one"))
-            else:
-                parts.append(t("review.lost", points=f"{ply.loss:g}"))
+            # A whole number of points picks its plural form; a fraction (an estimate) takes
+            # the general form, which 100 selects in every catalog (Arabic "other" included).
+            count = int(ply.loss) if ply.loss == int(ply.loss) else 100
+            parts.append(nt("review.lost", count, points=f"{ply.loss:g}"))
         if ply.verdict != "best" and ply.best_actions:
             shown = ", ".join(str(a) for a in ply.best_actions[:MAX_MARKS])
             more = len(ply.best_actions) - MAX_MARKS
             if more > 0:
-                parts.append(t("review.best.more", actions=shown, more=more))
+                parts.append(nt("review.best.more", more, actions=shown, more=more))
             else:
                 parts.append(t("review.best", actions=shown))
             parts.append(t("review.best.marked"))

@@ -107,7 +107,7 @@ def test_two_devices_play_a_whole_game_by_link(
     # An out-of-date link never rewinds the game; a tampered one is refused; nothing is lost.
     open_link(anna, first)
     expect(anna.get_by_test_id("notice")).to_contain_text(
-        "This link is older than your game (1 moves, yours has 5); your game is shown."
+        "This link is older than your game (1 move, yours has 5); your game is shown."
     )
     expect(anna.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(5)
     code = fourth.split("?r=", 1)[1]

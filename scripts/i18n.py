@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""The gettext catalogs of the app (locale/<lang>.po), kept with Babel.
+
+Commands (run from anywhere; paths are relative to the repository):
+
+  python scripts/i18n.py update         extract the messages from sos/i18n.py (key = msgctxt,
+                                        English = msgid) and merge them into every locale/*.po:
+                                        new messages come in untranslated, changed ones fuzzy,
+                                        removed ones are dropped. A ``DE`` dict still left in
+                                        sos/i18n.py (a branch written before the catalogs) fills
+                                        empty German entries first.
+  python scripts/i18n.py init LANG      start locale/LANG.po (then add LANG to LANGUAGE_NAMES)
+  python scripts/i18n.py check          list what a catalog misses, has stale, or breaks
+                                        (placeholders, plural forms); exit 1 if anything
+  python scripts/i18n.py compile [DIR]  write DIR (default static/vendor/i18n/): <lang>.mo for
+                                        each language but English, boot.json (the start-up
+                                        failure texts for static/boot-error.js) and
+                                        manifest.<lang>.webmanifest (name and description)
+
+``scripts/build.mjs`` runs ``compile``; ``tests/test_i18n.py`` runs the checks.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import posixpath
+import string
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "sos" / "i18n.py"
+LOCALE = ROOT / "locale"
+OUT = ROOT / "static" / "vendor" / "i18n"
+MANIFEST = ROOT / "static" / "manifest.webmanifest"
+DOMAIN = "sos"
+#: Plural-Forms where Babel's default is not the one wanted. Arabic: GNU gettext's standard rule,
+#: zero, one, two, few (3-10), many (11-99), other (100-102, ...) (Babel orders the last two
+#: otherwise). Portuguese (Brazilian) and Hindi: 0 and 1 singular, as CLDR's "pt" and "hi".
+PLURAL_FORMS = {
+    "pt": "nplurals=2; plural=(n > 1);",
+    "hi": "nplurals=2; plural=(n > 1);",
+    "ar": "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : "
+    "n%100>=11 ? 4 : 5);",
+}
+#: The CLDR plural category of each gettext form index, per language (for the plural test).
+PLURAL_CATEGORIES = {
+    "ar": ("zero", "one", "two", "few", "many", "other"),
+    "tr": ("other",),
+}
+BOOT_KEYS = ("title", "file", "network", "slow", "runtime", "retry", "detail")
+
+
+def _dict_literal(tree: ast.Module, name: str) -> tuple[dict[str, object], dict[str, int]] | None:
+    for node in tree.body:
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        if isinstance(target, ast.Name) and target.id == name and node.value is not None:
+            assert isinstance(node.value, ast.Dict)
+            lines = {
+                ast.literal_eval(k): k.lineno
+                for k in node.value.keys
+                if isinstance(k, ast.Constant)
+            }
+            return ast.literal_eval(node.value), lines
+    return None
+
+
+def source_messages() -> tuple[dict[str, str], dict[str, tuple[str, str]], dict[str, str]]:
+    """(EN, EN_PLURAL, leftover DE) read from sos/i18n.py without importing it."""
+    tree = ast.parse(SOURCE.read_text(encoding="utf-8"))
+    en = _dict_literal(tree, "EN")
+    plural = _dict_literal(tree, "EN_PLURAL")
+    if en is None or plural is None:
+        raise SystemExit("i18n: sos/i18n.py has no EN or EN_PLURAL dict")
+    de = _dict_literal(tree, "DE")
+    return en[0], plural[0], (de[0] if de else {})  # type: ignore[return-value]
+
+
+def direction(lang: str) -> str:
+    """``rtl`` or ``ltr``, from LANGUAGE_NAMES in sos/i18n.py."""
+    found = _dict_literal(ast.parse(SOURCE.read_text(encoding="utf-8")), "LANGUAGE_NAMES")
+    names = found[0] if found else {}
+    entry = names.get(lang, ("", "ltr"))
+    return str(entry[1])  # type: ignore[index]
+
+
+def template() -> Catalog:
+    """The message template (what a .pot would hold): every key of sos/i18n.py."""
+    en, plural, _ = source_messages()
+    pot = Catalog(domain=DOMAIN, project="SOS", fuzzy=False)
+    for key, english in en.items():
+        pot.add(english, locations=[("sos/i18n.py", None)], context=key)
+    for key, (one, other) in plural.items():
+        pot.add((one, other), locations=[("sos/i18n.py", None)], context=key)
+    return pot
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / f"{lang}.po"
+
+
+def languages() -> list[str]:
+    """The languages with a catalog (locale/*.po), sorted."""
+    return sorted(p.stem for p in LOCALE.glob("*.po"))
+
+
+def read(lang: str) -> Catalog:
+    with po_path(lang).open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+HEADER = (
+    "# SOS, the paper-and-pencil game: {name} translation.\n"
+    "# Messages come from sos/i18n.py (msgctxt = the key); update with\n"
+    "# `python scripts/i18n.py update`, check with `python scripts/i18n.py check`."
+)
+
+
+def write(lang: str, catalog: Catalog) -> None:
+    name = catalog.locale.english_name if catalog.locale else lang
+    catalog.header_comment = HEADER.format(name=name)
+    catalog.project, catalog.version = "SOS", "1"
+    if catalog.last_translator in ("", "None", "SOS", "FULL NAME <EMAIL@ADDRESS>"):
+        catalog.last_translator = "SOS translators"
+    catalog.language_team = f"{lang} (SOS)"
+    if lang in PLURAL_FORMS:
+        # Babel writes its own Plural-Forms for the locale; keep gettext's standard one.
+        catalog._num_plurals, catalog._plural_expr = _parse_plural(PLURAL_FORMS[lang])
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, include_lineno=False, ignore_obsolete=True)
+    data = buffer.getvalue()
+    if lang in PLURAL_FORMS:
+        lines = [
+            f'"Plural-Forms: {PLURAL_FORMS[lang]}\\n"'.encode()
+            if line.startswith(b'"Plural-Forms:')
+            else line
+            for line in data.split(b"\n")
+        ]
+        data = b"\n".join(lines)
+    po_path(lang).write_bytes(data)
+
+
+def _parse_plural(header: str) -> tuple[int, str]:
+    nplurals, expr = header.rstrip(";").split(";", 1)
+    return int(nplurals.split("=")[1]), expr.strip().removeprefix("plural=")
+
+
+def update() -> None:
+    _, _, legacy_de = source_messages()
+    for lang in languages():
+        # A fresh template per language: Catalog.update adds the template's own Message
+        # objects, so filling one catalog's new messages would fill the next ones too.
+        pot = template()
+        catalog = read(lang)
+        pot.creation_date = catalog.creation_date  # no churn in the headers
+        catalog.update(pot)
+        if lang == "de" and legacy_de:
+            for message in catalog:
+                key = message.context
+                if key in legacy_de and (not message.string or message.fuzzy) and isinstance(
+                    message.id, str
+                ):
+                    message.string = str(legacy_de[key])
+                    message.flags.discard("fuzzy")
+        write(lang, catalog)
+        print(f"i18n: updated {po_path(lang).relative_to(ROOT)}")
+    if legacy_de:
+        print("i18n: German texts taken from the DE dict in sos/i18n.py: delete that dict now")
+
+
+def init(lang: str) -> None:
+    if po_path(lang).exists():
+        raise SystemExit(f"i18n: {po_path(lang)} exists already")
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="SOS", fuzzy=False)
+    catalog.update(template())
+    write(lang, catalog)
+    print(f"i18n: wrote {po_path(lang).relative_to(ROOT)}; add {lang!r} to LANGUAGE_NAMES")
+
+
+def fields(message: str) -> set[str]:
+    """The ``str.format`` placeholders of ``message``.
+
+    Raises:
+        ValueError: for a broken placeholder (an unmatched brace).
+    """
+    return {name for _, name, _, _ in string.Formatter().parse(message) if name is not None}
+
+
+def problems(lang: str) -> Iterator[str]:
+    """Everything wrong with locale/<lang>.po against sos/i18n.py, one line each."""
+    pot = template()
+    catalog = read(lang)
+    wanted = {m.context: m for m in pot if m.id}
+    seen: set[str] = set()
+    if lang in PLURAL_FORMS and catalog.plural_forms != PLURAL_FORMS[lang]:
+        yield f"{lang}: Plural-Forms is {catalog.plural_forms!r}, expected {PLURAL_FORMS[lang]!r}"
+    for message in catalog:
+        if not message.id:
+            continue
+        key = message.context or ""
+        seen.add(key)
+        source = wanted.get(key)
+        if source is None:
+            yield f"{lang}: {key}: stale (no such message in sos/i18n.py)"
+            continue
+        if message.id != source.id:
+            yield f"{lang}: {key}: stale (its English text changed: run scripts/i18n.py update)"
+            continue
+        yield from _check_translation(lang, key, message, catalog.num_plurals)
+    for key, _message in catalog.obsolete.items():
+        yield f"{lang}: {key}: stale (obsolete entry)"
+    for key in wanted.keys() - seen:
+        yield f"{lang}: {key}: missing"
+
+
+def _check_translation(lang: str, key: str, message: Message, nplurals: int) -> Iterator[str]:
+    if message.fuzzy:
+        yield f"{lang}: {key}: fuzzy (not checked by a translator)"
+        return
+    if isinstance(message.id, str):
+        english, forms = fields(message.id), [message.string]
+        allowed = english
+    else:
+        english = fields(message.id[1])
+        allowed = english | fields(message.id[0])
+        forms = list(message.string)
+        if len(forms) != nplurals:
+            yield f"{lang}: {key}: {len(forms)} plural forms, Plural-Forms says {nplurals}"
+    last = len(forms) - 1
+    for index, form in enumerate(forms):
+        if not form:
+            yield f"{lang}: {key}: missing (untranslated)"
+            return
+        try:
+            found = fields(str(form))
+        except ValueError as error:
+            yield f"{lang}: {key}: broken placeholder ({error})"
+            continue
+        if not found <= allowed:
+            yield f"{lang}: {key}: unknown placeholder(s) {sorted(found - allowed)}"
+        # a plural form other than the last may spell out its count ("one point", Arabic's
+        # dual), so it may leave out one placeholder; the last form ("other") keeps them all
+        left_out = english - found
+        if left_out and (index == last or len(left_out) > 1):
+            yield f"{lang}: {key}: placeholder(s) {sorted(left_out)} left out"
+
+
+def compile_all(out: Path = OUT) -> list[Path]:
+    """Write the .mo files, boot.json and the translated manifests to ``out``."""
+    bad = [line for lang in languages() for line in problems(lang)]
+    if bad:
+        print("i18n: incomplete catalogs (English where missing):", file=sys.stderr)
+        for line in bad[:20]:
+            print(f"  {line}", file=sys.stderr)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    en, _, _ = source_messages()
+    boot = {"en": {k: en[f"boot.{k}"] for k in BOOT_KEYS}}
+    manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    for lang in languages():
+        catalog = read(lang)
+        path = out / f"{lang}.mo"
+        with path.open("wb") as handle:
+            write_mo(handle, catalog, use_fuzzy=False)
+        written.append(path)
+        strings = {m.context: m.string for m in catalog if m.id and not m.fuzzy}
+        boot[lang] = {k: str(strings.get(f"boot.{k}") or en[f"boot.{k}"]) for k in BOOT_KEYS}
+        boot[lang]["dir"] = direction(lang)
+        written.append(_manifest(out, lang, manifest, strings, en))
+    path = out / "boot.json"
+    path.write_text(json.dumps(boot, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    written.append(path)
+    return written
+
+
+def _manifest(
+    out: Path, lang: str, base: dict[str, object], strings: dict[str, object], en: dict[str, str]
+) -> Path:
+    """manifest.<lang>.webmanifest: the app's manifest with name, description, lang and dir in
+    ``lang``; its relative URLs rewritten for its folder (the same absolute URLs, so the same
+    app ``id``)."""
+    rel = posixpath.relpath("static", "static/vendor/i18n")  # where the page loads them from
+
+    def moved(url: str) -> str:
+        return posixpath.normpath(posixpath.join(rel, url))
+
+    data = dict(base)
+    for field in ("start_url", "scope", "id"):
+        value = str(data[field])
+        data[field] = moved(value) + ("/" if value.endswith("/") else "")
+    data["icons"] = [{**icon, "src": moved(icon["src"])} for icon in base["icons"]]  # type: ignore[attr-defined]
+    data["name"] = str(strings.get("manifest.name") or en["manifest.name"])
+    data["description"] = str(strings.get("manifest.description") or en["manifest.description"])
+    data["lang"] = lang
+    data["dir"] = direction(lang)
+    path = out / f"manifest.{lang}.webmanifest"
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    return path
+
+
+def main(argv: list[str]) -> int:
+    command = argv[1] if len(argv) > 1 else ""
+    if command == "update":
+        update()
+    elif command == "init" and len(argv) == 3:
+        init(argv[2])
+    elif command == "check":
+        bad = [line for lang in languages() for line in problems(lang)]
+        print("\n".join(bad) or "i18n: all catalogs complete")
+        return 1 if bad else 0
+    elif command == "compile":
+        out = Path(argv[2]).resolve() if len(argv) > 2 else OUT
+        files = compile_all(out)
+        print(f"i18n: compiled {len(files)} files -> {out.relative_to(ROOT)}/")
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

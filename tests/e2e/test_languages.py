@@ -1,0 +1,189 @@
+"""Every language of the app in the page: it boots in it, no English text is left, plural forms
+come from the catalog as gettext reads it in the browser, axe finds nothing serious, and
+screenshots are saved (test-results/lang-*.png). Arabic is right to left with the board left to
+right. One page per language, several checks on it."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from helpers import cell, write
+from playwright.sync_api import Page, expect
+
+from sos.i18n import LANGUAGE_NAMES, LANGUAGES, direction
+
+ROOT = Path(__file__).resolve().parents[2]
+COUNTS = (0, 1, 2, 5, 11, 100)
+PHONE = {"width": 390, "height": 844}
+SMALL = {"width": 320, "height": 420}
+DESKTOP = {"width": 1280, "height": 800}
+
+#: Every text a person meets on the page: text nodes (also inside closed dialogs: help,
+#: settings, share, record, games) and the attributes read out or shown (aria-label, title,
+#: placeholder, alt), with the page's own name.
+TEXTS = """() => {
+  const out = new Set([document.title]);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest("script, style, noscript, template, .visually-hidden-never"))
+      continue;
+    const text = node.textContent.replace(/\\s+/g, " ").trim();
+    if (text) out.add(text);
+  }
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]"))
+    for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+      const value = el.getAttribute(name);
+      if (value && value.trim()) out.add(value.trim());
+    }
+  return [...out];
+}"""
+
+GRAB_INTERPRETER = """async () => {
+  const { whenDefined } = await import('./static/vendor/pyscript/core.js');
+  window.__py = (await whenDefined('py')).interpreter;
+}"""
+
+#: Texts that are the same in every language: the game's letters and name, coordinates,
+#: numbers, signs, and each language's own name in the language menu.
+ALLOWED = {"S", "O", "SOS", "S-O-S", "×", "+", "…", "·", *(n for n, _ in LANGUAGE_NAMES.values())}
+
+
+def _allowed(text: str) -> bool:
+    return text in ALLOWED or re.fullmatch(r"[a-l]|\d+|[a-l]\d+|[\d\s×x.,:+–—-]+", text) is not None
+
+
+_english: list[str] = []
+
+
+def _english_texts(open_app: Callable[..., Page]) -> set[str]:
+    if not _english:
+        page = open_app("?size=3&lang=en")
+        _english.extend(page.evaluate(TEXTS))
+    return set(_english)
+
+
+def _plural_forms(lang: str) -> list[str]:
+    """What the page's ntext should give for COUNTS, read from the compiled catalog."""
+    with (ROOT / "static" / "vendor" / "i18n" / f"{lang}.mo").open("rb") as handle:
+        catalog = gettext.GNUTranslations(handle)
+    return [
+        catalog.npgettext("games.moves", "{moves} move", "{moves} moves", n).format(moves=n)
+        for n in COUNTS
+    ]
+
+
+def _no_overflow(page: Page, where: str) -> None:
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"{where}: page {width[0]} px wide in a {width[1]} px window"
+
+
+def _axe(page: Page, where: str) -> None:
+    results = Axe().run(page, options={"resultTypes": ["violations"]})
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not serious, f"{where}:\n" + results.generate_report()
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_language(
+    open_app: Callable[..., Page],
+    page: Page,
+    lang: str,
+    shot: Callable[[Page, str], Path],
+) -> None:
+    english = _english_texts(open_app)
+    page.set_viewport_size(PHONE)
+    page = open_app(f"?size=3&lang={lang}")
+    html = page.locator("html")
+    expect(html).to_have_attribute("lang", lang)
+    expect(html).to_have_attribute("dir", direction(lang))
+    assert page.locator('link[rel="manifest"]').get_attribute("href") == (
+        f"./static/vendor/i18n/manifest.{lang}.webmanifest"
+    )
+
+    # No English left: every text of the English page that is also on this one is allowed.
+    left = sorted(t for t in set(page.evaluate(TEXTS)) & english if not _allowed(t))
+    assert not left, f"{lang}: English left in the page: {left}"
+
+    # Plural forms, as the browser's gettext reads the catalog, for 0, 1, 2, 5, 11, 100.
+    page.evaluate(GRAB_INTERPRETER)
+    got = page.evaluate(
+        "counts => __py.runPython(`from sos.i18n import ntext\\n"
+        f"[ntext('{lang}', 'games.moves', n, moves=n) for n in ${{JSON.stringify(counts)}}]`)"
+        ".toJs()",
+        list(COUNTS),
+    )
+    assert got == _plural_forms(lang)
+
+    # A scoring move: the status line and the live announcement are in the language.
+    write(page, 0, 0, "S")
+    write(page, 0, 2, "S")
+    write(page, 0, 1, "O")
+    status = page.get_by_test_id("status").inner_text()
+    assert status and status not in english
+    _axe(page, f"{lang} game")
+    shot(page, f"lang-{lang}-phone")
+    _no_overflow(page, f"{lang} phone")
+
+    page.get_by_test_id("help").click()
+    expect(page.locator("#help-dialog")).to_be_visible()
+    if direction(lang) == "rtl":  # the same markup in every language: axe once more for rtl
+        _axe(page, f"{lang} help")
+    shot(page, f"lang-{lang}-help")
+    page.keyboard.press("Escape")
+
+    if lang in ("ar", "de", "el"):  # the longest texts and the right-to-left one
+        page.set_viewport_size(SMALL)
+        shot(page, f"lang-{lang}-320x420")
+        _no_overflow(page, f"{lang} 320x420")
+        page.set_viewport_size(DESKTOP)
+        shot(page, f"lang-{lang}-desktop")
+        _no_overflow(page, f"{lang} desktop")
+
+
+@pytest.mark.skipif("ar" not in LANGUAGES, reason="no Arabic catalog yet")
+def test_arabic_is_right_to_left_with_the_board_left_to_right(
+    open_app: Callable[..., Page], page: Page, shot: Callable[[Page, str], Path]
+) -> None:
+    page.set_viewport_size(PHONE)
+    page = open_app("?size=4&lang=ar")
+    # the page mirrored: the header's buttons at the left end, the title at the right
+    title = page.locator("h1").bounding_box()
+    actions = page.locator(".header-actions").bounding_box()
+    assert title and actions and title["x"] > actions["x"]
+    # the board as on paper: a1 top left, columns a, b, c, d from left to right, rows 1.. down
+    a1, b1, a2 = cell(page, 0, 0).bounding_box(), cell(page, 0, 1).bounding_box(), cell(
+        page, 1, 0
+    ).bounding_box()
+    assert a1 and b1 and a2 and a1["x"] < b1["x"] and a1["y"] < a2["y"]
+    cols = page.locator("#coords-cols span")
+    assert cols.first.inner_text() == "a"
+    first, second = cols.nth(0).bounding_box(), cols.nth(1).bounding_box()
+    assert first and second and first["x"] < second["x"]
+    rows = page.locator("#coords-rows").bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert rows and board and rows["x"] < board["x"]
+    # numbers stay readable digits (0-9) in the scores
+    assert re.search(r"\d", page.get_by_test_id("score-0").inner_text())
+    # the embed, in Arabic too
+    page.goto(page.url.split("?")[0] + "?size=3&lang=ar&embed=1")
+    expect(page.locator("html")).to_have_attribute("data-ready", "1", timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    shot(page, "lang-ar-embed")
+    _no_overflow(page, "ar embed")
+
+
+def test_language_chosen_in_settings_by_its_own_name(open_app: Callable[..., Page]) -> None:
+    page = open_app("?size=3")
+    page.get_by_test_id("settings").click()
+    menu = page.get_by_test_id("settings-lang")
+    names = menu.locator("option").all_inner_texts()
+    assert names == [name for name, _ in LANGUAGE_NAMES.values()]
+    menu.select_option(label="Deutsch")
+    page.locator("#settings-form").locator("[type=submit]").click()
+    expect(page.get_by_test_id("new-game")).to_have_text("Neues Spiel")
+    expect(page.locator("html")).to_have_attribute("lang", "de")

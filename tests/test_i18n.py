@@ -1,0 +1,175 @@
+"""The gettext catalogs (locale/*.po) against the English source (sos/i18n.py)."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+import shutil
+from pathlib import Path
+
+import i18n as tool  # scripts/i18n.py (tests/conftest.py puts scripts/ on sys.path)
+import pytest
+from babel import Locale
+
+from sos import i18n
+from sos.i18n import EN, EN_PLURAL, LANGUAGE_NAMES, LANGUAGES, ntext, text
+
+ROOT = Path(__file__).resolve().parent.parent
+COUNTS = (0, 1, 2, 5, 11, 100)
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def test_one_catalog_per_language() -> None:
+    assert LANGUAGES[0] == "en"
+    assert sorted(TRANSLATED) == tool.languages()
+    for lang, (name, writing) in LANGUAGE_NAMES.items():
+        assert Locale.parse(lang).get_display_name(lang).lower().startswith(name.lower()[:4])
+        assert writing == Locale.parse(lang).text_direction
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalog_is_complete_and_current(lang: str) -> None:
+    assert list(tool.problems(lang)) == []
+
+
+def _copy_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    locale = tmp_path / "locale"
+    shutil.copytree(tool.LOCALE, locale)
+    monkeypatch.setattr(tool, "LOCALE", locale)
+    return locale / "de.po"
+
+
+def test_the_check_finds_a_missing_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    po = _copy_locale(tmp_path, monkeypatch)
+    text_ = po.read_text(encoding="utf-8")
+    entry = re.search(r'#: sos/i18n.py\nmsgctxt "button.undo"\n.*?\n\n', text_, re.S)
+    assert entry
+    po.write_text(text_.replace(entry.group(0), ""), encoding="utf-8")
+    assert list(tool.problems("de")) == ["de: button.undo: missing"]
+
+
+def test_the_check_finds_a_stale_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    po = _copy_locale(tmp_path, monkeypatch)
+    stale = '\n#: sos/i18n.py\nmsgctxt "button.gone"\nmsgid "Gone"\nmsgstr "Weg"\n'
+    changed = po.read_text(encoding="utf-8").replace('msgid "Undo"\n', 'msgid "Undo it"\n')
+    po.write_text(changed + stale, encoding="utf-8")
+    found = list(tool.problems("de"))
+    assert "de: button.gone: stale (no such message in sos/i18n.py)" in found
+    assert any(line.startswith("de: button.undo: stale") for line in found)
+
+
+def test_the_check_finds_broken_placeholders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    po = _copy_locale(tmp_path, monkeypatch)
+    text_ = po.read_text(encoding="utf-8")
+    text_ = text_.replace('msgstr "{name} ist am Zug"', 'msgstr "{nme} ist am Zug"')
+    text_ = text_.replace('msgstr "Spieler {n}"', 'msgstr "Spieler {n"')
+    text_ = text_.replace('msgstr[1] "{moves} Züge"', 'msgstr[1] "Züge"')
+    po.write_text(text_, encoding="utf-8")
+    found = "\n".join(tool.problems("de"))
+    assert "status.turn: unknown placeholder(s) ['nme']" in found
+    assert "status.turn: placeholder(s) ['name'] left out" in found
+    assert "player.name: broken placeholder" in found
+    assert "games.moves: placeholder(s) ['moves'] left out" in found
+
+
+def _categories(lang: str) -> tuple[str, ...]:
+    return tool.PLURAL_CATEGORIES.get(lang, ("one", "other"))
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_plural_forms_follow_cldr(lang: str) -> None:
+    """The Plural-Forms rule of each catalog picks, for 0, 1, 2, 5, 11, 100 (and up to 200), the
+    form of the CLDR plural category of that count (Arabic: six forms)."""
+    catalog = tool.read(lang)
+    rule = gettext.c2py(catalog.plural_expr)
+    locale = Locale.parse(lang)
+    assert catalog.num_plurals == len(_categories(lang))
+    for n in (*COUNTS, *range(201)):
+        if catalog.num_plurals == 1:  # no plural nouns after a number (Turkish "5 hamle")
+            assert rule(n) == 0
+        else:
+            assert _categories(lang)[rule(n)] == locale.plural_form(n), (lang, n)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_plural_messages_in_the_app(lang: str) -> None:
+    """ntext gives the catalog's form for each count, the count written in it where it is."""
+    rule = gettext.c2py(tool.read(lang).plural_expr)
+    forms = {m.context: m.string for m in tool.read(lang) if isinstance(m.id, tuple)}
+    for n in COUNTS:
+        got = ntext(lang, "games.moves", n, moves=n)
+        assert got == forms["games.moves"][rule(n)].format(moves=n)
+        assert got != ntext("en", "games.moves", n, moves=n) or lang == "en"
+        if "{moves}" in forms["games.moves"][rule(n)]:
+            assert str(n) in got
+
+
+def test_english_plurals() -> None:
+    assert [ntext("en", "games.moves", n, moves=n) for n in (0, 1, 2)] == [
+        "0 moves",
+        "1 move",
+        "2 moves",
+    ]
+    assert ntext("en", "notice.shared_loaded", 1, moves=1) == "Shared game loaded: 1 move."
+
+
+@pytest.mark.skipif("ar" not in LANGUAGES, reason="no Arabic catalog yet")
+def test_arabic_has_six_forms() -> None:
+    texts = {ntext("ar", "games.moves", n, moves=n) for n in COUNTS}
+    assert len(texts) == 6
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_renders(lang: str) -> None:
+    values = {name: 7 for name in ("n", "points", "moves", "ply", "total", "score", "size")}
+    for key, english in EN.items():
+        names = tool.fields(english)
+        got = text(lang, key, **{n: values.get(n, f"<{n}>") for n in names})
+        assert got.strip()
+    for key in EN_PLURAL:
+        names = tool.fields(EN_PLURAL[key][1]) | tool.fields(EN_PLURAL[key][0])
+        assert ntext(lang, key, 7, **{n: values.get(n, 7) for n in names}).strip()
+
+
+def test_a_language_without_its_catalog_speaks_english() -> None:
+    assert not i18n.installed("xx")
+    assert text("xx", "button.undo") == "Undo"
+    assert i18n.installed("en")
+
+
+def test_boot_error_english_matches_the_source() -> None:
+    """static/boot-error.js shows English without a download; the other languages come from
+    the catalogs (static/vendor/i18n/boot.json, built)."""
+    js = (ROOT / "static" / "boot-error.js").read_text(encoding="utf-8")
+    block = re.search(r"const ENGLISH = (\{.*?\});", js, re.S)
+    assert block
+    inline = json.loads(re.sub(r"(\w+):", r'"\1":', block.group(1)).replace(",\n}", "\n}"))
+    assert inline == {k: EN[f"boot.{k}"] for k in tool.BOOT_KEYS}
+
+
+def test_compile_writes_catalogs_boot_texts_and_manifests(tmp_path: Path) -> None:
+    out = tmp_path / "static" / "vendor" / "i18n"
+    monkey_root = tool.ROOT
+    assert monkey_root == ROOT
+    written = tool.compile_all(out)
+    names = {p.name for p in written}
+    for lang in TRANSLATED:
+        assert {f"{lang}.mo", f"manifest.{lang}.webmanifest"} <= names
+        with (out / f"{lang}.mo").open("rb") as handle:
+            catalog = gettext.GNUTranslations(handle)
+        assert catalog.pgettext("button.undo", "Undo") == text(lang, "button.undo")
+    boot = json.loads((out / "boot.json").read_text(encoding="utf-8"))
+    assert set(boot) == set(LANGUAGES)
+    assert boot["de"]["retry"] == "Erneut versuchen"
+    manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert (manifest["name"], manifest["description"]) == (
+        EN["manifest.name"],
+        EN["manifest.description"],
+    )
+    german = json.loads((out / "manifest.de.webmanifest").read_text(encoding="utf-8"))
+    assert german["name"] == text("de", "manifest.name") and german["lang"] == "de"
+    assert german["icons"][0]["src"] == "../../icons/icon.svg"
+    assert german["start_url"] == "../../../index.html"
