@@ -35,7 +35,8 @@ randoms = st.randoms(use_true_random=False)
 
 
 def _one_sentence(notice: str) -> bool:
-    return bool(notice) and "\n" not in notice and notice.rstrip().endswith(".")
+    # a Hindi sentence ends with a danda
+    return bool(notice) and "\n" not in notice and notice.rstrip().endswith((".", "।"))
 
 
 @settings(max_examples=400, deadline=None)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Action, Rules
-from sos.app.app import AppSession
+from sos.app.app import AppSession, Prefs, start_language
 from sos.app.library import (
     GAME_PREFIX,
     LEGACY_KEY,
@@ -303,6 +303,11 @@ def test_legacy_save_is_migrated() -> None:
     store.data[LEGACY_KEY] = dump_save(
         SavedGame(Rules.square(4), ("human", "human"), "Sa1Sc1", 1, {"lang": "de", "letter": "O"})
     )
+    # the page loads the catalog of the language the start will pick, before the start
+    assert start_language(None, None, store.data[LEGACY_KEY], "en") == "de"
+    assert start_language("fr", None, store.data[LEGACY_KEY], "en") == "fr"
+    assert start_language(None, Prefs(lang="tr").dump(), store.data[LEGACY_KEY], "en") == "tr"
+    assert start_language(None, None, "not json {", "el") == "el"
     app = tab(store)
     assert app.game.line == [A1, C1] and app.game.cursor == 1
     assert app.lang == "de" and app.prefs.letter == "O"

@@ -106,6 +106,39 @@ def _rules_of(settings: Settings) -> Rules:
     return Rules.square(settings.size, settings.mode, settings.players)
 
 
+def start_language(
+    url_lang: str | None, prefs_raw: str | None, legacy_raw: str | None, browser_lang: str
+) -> str:
+    """The language :attr:`AppSession.lang` will have after :meth:`AppSession.start`, known
+    before it (the page loads that language's catalog first): the URL's (``url_lang``, already
+    checked), else the saved preferences' (``prefs_raw``, the ``sos-prefs`` value), else — when
+    there are no preferences at all — those of a first-version save that the start will migrate
+    (``legacy_raw``), else ``browser_lang``."""
+    if url_lang:
+        return url_lang
+    prefs = Prefs.load(prefs_raw)
+    if prefs.lang:
+        return prefs.lang
+    if prefs == Prefs() and legacy_raw is not None:
+        legacy = _legacy_prefs(legacy_raw)
+        if legacy is not None and legacy.lang:
+            return legacy.lang
+    return browser_lang
+
+
+def _legacy_prefs(raw: str) -> Prefs | None:
+    """The preferences of a first-version save that :meth:`AppSession._migrate_legacy`
+    accepts, or None."""
+    try:
+        saved, _state = load_save(raw, SEAT_KINDS)
+    except RecordError:
+        return None
+    rules = saved.rules
+    if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
+        return None
+    return Prefs.load(json.dumps(saved.prefs))
+
+
 class AppSession:
     """The state of one tab: preferences, the library, the game shown and storage health.
 

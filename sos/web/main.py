@@ -15,8 +15,8 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from sos.app.app import AppSession, Prefs
-from sos.app.library import PREFS_KEY
+from sos.app.app import AppSession, start_language
+from sos.app.library import LEGACY_KEY, PREFS_KEY
 from sos.app.session import GameSession
 from sos.i18n import LANGUAGES, installed, pick_language
 from sos.notation import Action
@@ -326,17 +326,22 @@ class Page:
 
 
 def _start_language() -> str:
-    """The language the page starts in (:attr:`AppSession.lang` after ``start``): the URL's,
-    else the saved preference, else the browser's."""
+    """The language the page starts in (:func:`sos.app.app.start_language`)."""
     query = dict(_query_pairs(str(window.location.search)))
-    if query.get("lang", "").lower() in LANGUAGES:
-        return query["lang"].lower()
-    try:
-        saved = window.localStorage.getItem(PREFS_KEY)
-    except Exception:  # storage refused: no saved preference
-        saved = None
-    return Prefs.load(str(saved) if saved is not None else None).lang or pick_language(
-        _browser_languages()
+    url_lang = query.get("lang", "").lower()
+
+    def read(key: str) -> str | None:
+        try:
+            value = window.localStorage.getItem(key)
+        except Exception:  # storage refused: nothing saved
+            return None
+        return str(value) if value is not None else None
+
+    return start_language(
+        url_lang if url_lang in LANGUAGES else None,
+        read(PREFS_KEY),
+        read(LEGACY_KEY),
+        pick_language(_browser_languages()),
     )
 
 

@@ -32,6 +32,7 @@ from playwright.sync_api import Frame, Page, expect
 
 from sos.app.app import AppSession, Prefs
 from sos.app.library import MemoryStore, load_game
+from sos.i18n import LANGUAGES
 from sos.record import RecordError, parse_record
 from tests import fuzz_inputs as fz
 from tests.e2e.test_embed import game_frame, host_page
@@ -129,7 +130,7 @@ def test_fuzzed_urls_and_saves_boot_to_a_working_game(
         before = expected_notices(search, seen_fragment, storage)
         assert _shown_notices(page) == before, where
         for notice in _shown_notices(page):
-            assert "\n" not in notice and notice.endswith("."), where
+            assert "\n" not in notice and notice.endswith((".", "।"))  # Hindi: a danda, where
         _check_playable(page)
         kept = page.evaluate(
             """() => Object.keys(localStorage).filter(k => k.startsWith('sos-g:'))
@@ -211,6 +212,16 @@ def test_fuzzed_records_and_validators_in_one_page(open_app: Opener) -> None:
     sizes = [rng.randint(3, 8) for _ in range(IN_PAGE)]
     codes = [(size, fz.game_code(rng, size)) for size in sizes]
     page.evaluate(GRAB_INTERPRETER)
+    # The page holds only its own language's catalog; the inputs ask for every language.
+    page.evaluate(
+        """async (langs) => { for (const lang of langs) {
+          const response = await fetch(`./static/vendor/i18n/${lang}.mo`);
+          __py.globals.set('MO', new Uint8Array(await response.arrayBuffer()));
+          __py.globals.set('LANG', lang);
+          __py.runPython('import sos.i18n; sos.i18n.install(LANG, MO.to_bytes())');
+        } }""",
+        [lang for lang in LANGUAGES if lang != "en"],
+    )
     got = page.evaluate(
         """(inputs) => { __py.globals.set('FUZZ_INPUTS', JSON.stringify(inputs));
           const out = __py.runPython(VALIDATE); __py.globals.delete('FUZZ_INPUTS'); return out; }"""

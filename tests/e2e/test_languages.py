@@ -54,6 +54,8 @@ ALLOWED = {"S", "O", "SOS", "S-O-S", "×", "+", "…", "·", *(n for n, _ in LAN
 
 
 def _allowed(text: str) -> bool:
+    if not re.search(r"[^\W\d_]", text):  # no letter at all: symbols such as ◀ ▶ ★
+        return True
     return text in ALLOWED or re.fullmatch(r"[a-l]|\d+|[a-l]\d+|[\d\s×x.,:+–—-]+", text) is not None
 
 
