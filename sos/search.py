@@ -646,61 +646,25 @@ class EndgamePosition(Position):
         self.go[x] = g
         self.uo[x] = u
 
+    def gain(self, i: int, code: int) -> int:
+        """Points ``code`` written on the empty square ``i`` would score (from the tables)."""
+        return self.go[i] if code == O else self.gs[i]
+
     def play(self, move: Move) -> int:
-        """Write a move for the player to move; returns the points it scored."""
-        i = move >> 1
-        code = 2 if move & 1 else 1
-        gain = self.go[i] if code == 2 else self.gs[i]
+        """:meth:`Position.play`, then the tables of the empty squares around the move."""
+        gain = super().play(move)
         cells = self.cells
-        cells[i] = code
-        tab = self.tab
-        self.key ^= tab.zkeys[code][i]
-        if code == S:
-            self.s_bits |= 1 << tab.bit[i]
-        else:
-            self.o_bits |= 1 << tab.bit[i]
-        sk = self.symkeys
-        if sk is not None:
-            zs = tab.zsym[code][i]
-            for t in range(len(sk)):
-                sk[t] ^= zs[t]
-        self.empty -= 1
-        for x in tab.affected[i]:
+        for x in self.tab.affected[move >> 1]:
             if cells[x] == EMPTY:
                 self._refresh(x)
-        mover = self.to_move
-        self.stack.append((i, code, gain, mover))
-        if gain:
-            self.scores[mover] += gain
-            if self.simple:
-                self.ended = True
-        else:
-            self.to_move = (mover + 1) % self.players
-        if self.empty == 0:
-            self.ended = True
         return gain
 
     def unplay(self) -> None:
-        """Take back the last :meth:`play`."""
-        i, code, gain, mover = self.stack.pop()
+        """:meth:`Position.unplay`, then the tables around the square emptied again."""
+        i = self.stack[-1][0]
+        super().unplay()
         cells = self.cells
-        cells[i] = EMPTY
-        tab = self.tab
-        self.key ^= tab.zkeys[code][i]
-        if code == S:
-            self.s_bits ^= 1 << tab.bit[i]
-        else:
-            self.o_bits ^= 1 << tab.bit[i]
-        sk = self.symkeys
-        if sk is not None:
-            zs = tab.zsym[code][i]
-            for t in range(len(sk)):
-                sk[t] ^= zs[t]
-        self.empty += 1
-        self.ended = False
-        self.to_move = mover
-        self.scores[mover] -= gain
-        for x in tab.affected[i]:
+        for x in self.tab.affected[i]:
             if cells[x] == EMPTY:
                 self._refresh(x)
         self._refresh(i)
