@@ -22,7 +22,9 @@ Pausing
 -------
 The searches are written as generators: each recursive call is ``yield from``; every
 ``slice_nodes`` nodes a bare ``yield`` offers a pause point, and the final value is the
-generator's return value (``StopIteration.value``). :func:`run_to_end` drives one to completion.
+generator's return value (``StopIteration.value``). Near the leaves :class:`AlphaBeta` recurses
+with plain calls instead (the last :data:`PLAIN_DEPTH` plies: a generator per node cost more
+than the node's own work, most of all under Pyodide), so it pauses between such subtrees. :func:`run_to_end` drives one to completion.
 A caller on a browser's main thread instead calls ``next()`` in short time slices and yields to
 the browser between them. Time budgets count only the time spent inside the generator (the
 time between a resume and the next pause), so pauses do not eat the budget.
@@ -91,7 +93,11 @@ class _Tables:
     __slots__ = (
         "affected",
         "bit",
+        "bitval",
+        "byte_moves",
+        "nbytes",
         "dirs",
+        "dirs2",
         "full",
         "inverse",
         "near_mask",
@@ -132,10 +138,32 @@ class _Tables:
         for i, b in enumerate(self.bit):
             square[b] = i
         self.square: tuple[int, ...] = tuple(square)
+        #: bitval[i]: 1 << bit[i].
+        self.bitval: tuple[int, ...] = tuple(1 << b for b in self.bit)
+        #: Bytes of a bitboard (``mask.to_bytes(nbytes, "little")``), and byte_moves[letter]
+        #: [k][v]: the S (letter 0) or O (1) moves on the squares of the bits set in the value
+        #: v of byte k, ascending (see :func:`_moves_of`).
+        self.nbytes: int = (rows * width + 7) // 8
+        self.byte_moves: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+            tuple(
+                tuple(
+                    tuple(
+                        (square[8 * k + j] << 1) | letter
+                        for j in range(8)
+                        if (v >> j) & 1 and 8 * k + j < len(square) and square[8 * k + j] >= 0
+                    )
+                    for v in range(256)
+                )
+                for k in range(self.nbytes)
+            )
+            for letter in (0, 1)
+        )
         #: Every square's bit.
         self.full: int = sum(1 << b for b in self.bit)
         #: Bit distances of the four line directions: row, column, both diagonals.
         self.dirs: tuple[int, ...] = (1, width, width + 1, width - 1)
+        #: Twice each of ``dirs``.
+        self.dirs2: tuple[int, ...] = tuple(d + d for d in self.dirs)
         #: near_mask[i]: the bits of affected[i].
         self.near_mask: tuple[int, ...] = tuple(
             sum(1 << self.bit[x] for x in near) for near in affected
@@ -218,6 +246,19 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _moves_of(mask: int, tab: _Tables, letter: int) -> list[Move]:
+    """The moves writing ``letter`` (0: S, 1: O) on the squares of ``mask``'s bits, ascending
+    (a byte at a time from :attr:`_Tables.byte_moves`: fewer Python steps than a bit at a
+    time)."""
+    table = tab.byte_moves[letter]
+    return [
+        m
+        for k, v in enumerate(mask.to_bytes(tab.nbytes, "little"))
+        if v
+        for m in table[k][v]
+    ]
+
+
 # --------------------------------------------------------------------------- fast board
 class Position:
     """A mutable SOS position for search: ``play``/``unplay`` without validation.
@@ -295,22 +336,20 @@ class Position:
         d1, d2, d3, d4 = self.tab.dirs
         # An S scores on x with an O on x + d and an S on x + 2d (or the same towards -d);
         # an O scores on x between two S (x - d and x + d).
+        # ((o >> d) & (s >> 2d) is computed as (o & (s >> d)) >> d, sharing s >> d.)
+        r1, l1, r2, l2 = s >> d1, s << d1, s >> d2, s << d2
+        r3, l3, r4, l4 = s >> d3, s << d3, s >> d4, s << d4
         s_parts = (
-            (o >> d1) & (s >> (d1 + d1)),
-            (o << d1) & (s << (d1 + d1)),
-            (o >> d2) & (s >> (d2 + d2)),
-            (o << d2) & (s << (d2 + d2)),
-            (o >> d3) & (s >> (d3 + d3)),
-            (o << d3) & (s << (d3 + d3)),
-            (o >> d4) & (s >> (d4 + d4)),
-            (o << d4) & (s << (d4 + d4)),
+            (o & r1) >> d1,
+            (o & l1) << d1,
+            (o & r2) >> d2,
+            (o & l2) << d2,
+            (o & r3) >> d3,
+            (o & l3) << d3,
+            (o & r4) >> d4,
+            (o & l4) << d4,
         )
-        o_parts = (
-            (s >> d1) & (s << d1),
-            (s >> d2) & (s << d2),
-            (s >> d3) & (s << d3),
-            (s >> d4) & (s << d4),
-        )
+        o_parts = (r1 & l1, r2 & l2, r3 & l3, r4 & l4)
         e = self.tab.full ^ (s | o)
         score_s = (
             s_parts[0] | s_parts[1] | s_parts[2] | s_parts[3]
@@ -375,17 +414,19 @@ class Position:
         k = min(keys)
         return k, keys.index(k)
 
-    def play(self, move: Move) -> int:
-        """Write a move for the player to move; returns the points it scored."""
+    def play(self, move: Move, gain: int = -1) -> int:
+        """Write a move for the player to move; returns the points it scored (``gain``, when
+        the caller knows them already, e.g. from :meth:`captures`)."""
         i = move >> 1
         code = 2 if move & 1 else 1
-        gain = self.gain(i, code)
+        if gain < 0:
+            gain = self.gain(i, code)
         self.cells[i] = code
         tab = self.tab
         if code == S:
-            self.s_bits |= 1 << tab.bit[i]
+            self.s_bits |= tab.bitval[i]
         else:
-            self.o_bits |= 1 << tab.bit[i]
+            self.o_bits |= tab.bitval[i]
         self.key ^= tab.zkeys[code][i]
         sk = self.symkeys
         if sk is not None:
@@ -411,9 +452,9 @@ class Position:
         self.cells[i] = EMPTY
         tab = self.tab
         if code == S:
-            self.s_bits ^= 1 << tab.bit[i]
+            self.s_bits ^= tab.bitval[i]
         else:
-            self.o_bits ^= 1 << tab.bit[i]
+            self.o_bits ^= tab.bitval[i]
         self.key ^= tab.zkeys[code][i]
         sk = self.symkeys
         if sk is not None:
@@ -455,18 +496,46 @@ class Position:
         out.sort(reverse=True)
         return out
 
-    def top_scoring(
-        self, count: int, score_s: int, score_o: int, s_parts: tuple[int, ...],
-        o_parts: tuple[int, ...],
-    ) -> list[tuple[int, Move]]:
-        """The first ``count`` entries of :meth:`scoring_from` (same order), without
-        building the whole list: the squares worth two or more points (few), and the
+    def captures(self, count: int) -> list[tuple[int, Move]]:
+        """The first ``count`` entries of :meth:`scoring_moves` (same order; empty when nothing
+        scores), for quiescence: :meth:`score_maps` and the selection in one function, without
+        building the whole list — the squares worth two or more points (few), then the
         one-point moves with the highest move numbers."""
-        square = self.tab.square
+        s = self.s_bits
+        o = self.o_bits
+        tab = self.tab
+        d1, d2, d3, d4 = tab.dirs
+        e = tab.full ^ (s | o)
+        # As in score_maps, unrolled (this is the quiescence's hot path), and with the shifts
+        # of s shared: (o >> d) & (s >> 2d) == (o & (s >> d)) >> d.
+        r = s >> d1
+        left = s << d1
+        p0 = (o & r) >> d1
+        p1 = (o & left) << d1
+        q0 = r & left
+        r = s >> d2
+        left = s << d2
+        p2 = (o & r) >> d2
+        p3 = (o & left) << d2
+        q1 = r & left
+        r = s >> d3
+        left = s << d3
+        p4 = (o & r) >> d3
+        p5 = (o & left) << d3
+        q2 = r & left
+        r = s >> d4
+        left = s << d4
+        p6 = (o & r) >> d4
+        p7 = (o & left) << d4
+        q3 = r & left
+        score_s = (p0 | p1 | p2 | p3 | p4 | p5 | p6 | p7) & e
+        score_o = (q0 | q1 | q2 | q3) & e
+        if not (score_s | score_o):
+            return []
+        square = tab.square
         out: list[tuple[int, Move]] = []
         single_s = score_s
-        if score_s:  # squares in two or more pattern masks: unrolled, as this is hot
-            p0, p1, p2, p3, p4, p5, p6, p7 = s_parts
+        if score_s:  # squares in two or more pattern masks
             seen = p0 | p1
             several = p0 & p1
             several |= seen & p2
@@ -488,7 +557,6 @@ class Position:
                     out.append((self.gain(i, S), i << 1))
         single_o = score_o
         if score_o:
-            q0, q1, q2, q3 = o_parts
             seen = q0 | q1
             several = q0 & q1
             several |= seen & q2
@@ -512,7 +580,8 @@ class Position:
                 out.append((1, m))
                 taken += 1
             rest ^= 1 << b
-        out.sort(reverse=True)
+        if len(out) > 1:
+            out.sort(reverse=True)
         return out[:count]
 
     def scoring_moves(self) -> list[tuple[int, Move]]:
@@ -548,27 +617,14 @@ class Position:
         quiet_o = e & ~score_o
         safe_s = quiet_s & ~open_s
         safe_o = quiet_o & ~open_o
-        square = tab.square
-        both = safe_s & safe_o
-        unsafe: list[Move] = []
-        for b in _bits(quiet_s | quiet_o):
-            m = square[b] << 1
-            if (both >> b) & 1:
-                moves.append(m)
-                moves.append(m | 1)
-                continue
-            if (quiet_s >> b) & 1:
-                if (safe_s >> b) & 1:
-                    moves.append(m)
-                else:
-                    unsafe.append(m)
-            if (quiet_o >> b) & 1:
-                if (safe_o >> b) & 1:
-                    moves.append(m | 1)
-                else:
-                    unsafe.append(m | 1)
-        n_safe = len(moves) - n_scoring
-        moves.extend(unsafe)
+        # Square order, S before O on a square: that is ascending move numbers.
+        safe = _moves_of(safe_s, tab, 0) + _moves_of(safe_o, tab, 1)
+        safe.sort()
+        unsafe = _moves_of(quiet_s & open_s, tab, 0) + _moves_of(quiet_o & open_o, tab, 1)
+        unsafe.sort()
+        n_safe = len(safe)
+        moves += safe
+        moves += unsafe
         return moves, n_scoring, n_safe
 
     def gift(self, move: Move) -> int:
@@ -650,9 +706,9 @@ class EndgamePosition(Position):
         """Points ``code`` written on the empty square ``i`` would score (from the tables)."""
         return self.go[i] if code == O else self.gs[i]
 
-    def play(self, move: Move) -> int:
+    def play(self, move: Move, gain: int = -1) -> int:
         """:meth:`Position.play`, then the tables of the empty squares around the move."""
-        gain = super().play(move)
+        gain = super().play(move, gain)
         cells = self.cells
         for x in self.tab.affected[move >> 1]:
             if cells[x] == EMPTY:
@@ -790,9 +846,25 @@ class Pacer:
         self.before_pause: Callable[[], None] | None = None
 
     def due(self) -> bool:
-        """Count a node; True when the search should call :meth:`tick` now."""
+        """Count a node; True when the search should call :meth:`tick` now (the clock is read
+        every 8th node: a clock read is a call into JavaScript under Pyodide)."""
         self.nodes += 1
+        return self.nodes >= self.check_at or (
+            not self.nodes & 7 and perf_counter() >= self.step_end
+        )
+
+    def overdue(self) -> bool:
+        """True when a pause is due, without counting a node (for a loop between subtrees
+        searched without pause points)."""
         return self.nodes >= self.check_at or perf_counter() >= self.step_end
+
+    def check(self) -> None:
+        """For code that cannot pause: raise :class:`SearchTimeout` if the budget is spent,
+        else nothing (the pause comes at the next :meth:`tick`)."""
+        if self.node_budget is not None and self.nodes >= self.node_budget:
+            raise SearchTimeout
+        if self.seconds is not None and self.spent + perf_counter() - self._since > self.seconds:
+            raise SearchTimeout
 
     def tick(self) -> Generator[None, None, None]:
         """Pause once (or raise :class:`SearchTimeout` when the budget is spent)."""
@@ -874,6 +946,10 @@ UNIT: Final = 100
 #: Offset of the value field of a packed table entry (values are > -VALUE_OFFSET).
 _VOFF: Final = 1 << 30
 
+#: Nodes this many plies or fewer from the horizon are searched by plain recursion
+#: (:meth:`AlphaBeta._value`), without pause points: a subtree that small takes a few
+#: milliseconds (``bench_ai.py --sections steps`` prints the longest step).
+PLAIN_DEPTH: Final = 0
 #: Longest chain of scoring moves followed beyond the horizon.
 QUIESCE_DEPTH: Final = 12
 #: Heuristic value (in points, per point of the least gift) of a quiet position where the side
@@ -991,10 +1067,15 @@ class AlphaBeta:
                 alpha = -INF
                 best_move = order[0]
                 for m in order:
+                    if pacer.overdue():
+                        yield from pacer.tick()
                     gain = pos.play(m)
                     try:
                         step = 0 if gain and self.extend_chains else 1
-                        v = yield from self._child_value(pos, gain, depth - step, alpha, INF)
+                        if depth - step <= PLAIN_DEPTH:
+                            v = self._child_plain(pos, gain, depth - step, alpha, INF)
+                        else:
+                            v = yield from self._child_value(pos, gain, depth - step, alpha, INF)
                     finally:
                         pos.unplay()
                     values[m] = v
@@ -1020,7 +1101,8 @@ class AlphaBeta:
     def _child_value(
         self, pos: Position, gain: int, depth: int, alpha: int, beta: int
     ) -> Generator[None, None, int]:
-        """Value for the mover of the move just played (``gain`` points), by the mover's side."""
+        """Value for the mover of the move just played (``gain`` points), by the mover's side
+        (``depth`` > :data:`PLAIN_DEPTH`; else :meth:`_child_plain`)."""
         mover = pos.stack[-1][3]
         if pos.simple and gain:
             return UNIT
@@ -1033,37 +1115,41 @@ class AlphaBeta:
         v = yield from self._negamax(pos, depth, -beta, -alpha)
         return -v
 
-    def _negamax(
-        self, pos: Position, depth: int, alpha: int, beta: int
-    ) -> Generator[None, None, int]:
-        """Value for the side to move of ``pos`` (not ended) within (alpha, beta)."""
-        if self.pacer.due():
-            yield from self.pacer.tick()
-        if depth <= 0:
-            return self._quiesce(pos, alpha, beta, QUIESCE_DEPTH)
-        key = pos.tt_key()
+    def _child_plain(self, pos: Position, gain: int, depth: int, alpha: int, beta: int) -> int:
+        """:meth:`_child_value` by plain recursion (``depth`` <= :data:`PLAIN_DEPTH`)."""
+        mover = pos.stack[-1][3]
+        if pos.simple and gain:
+            return UNIT
+        if pos.ended:
+            return gain * UNIT
+        if self._same_side(mover, pos.to_move):
+            g = gain * UNIT
+            return g + self._value(pos, depth, alpha - g, beta - g)
+        return -self._value(pos, depth, -beta, -alpha)
+
+    def _probe(self, key: int, depth: int, alpha: int, beta: int) -> tuple[int | None, int]:
+        """Table lookup: ``(value, move)``; ``value`` is None unless the entry decides the node."""
         entry = self.tt.get(key)
-        tt_move = -1
-        if entry is not None:
-            tt_move = (entry & 511) - 1
-            e_depth = (entry >> 11) & 1023
-            if e_depth >= depth:
-                flag = (entry >> 9) & 3
-                e_value = (entry >> 21) - _VOFF
-                if (
-                    flag == _EXACT
-                    or (flag == _LOWER and e_value >= beta)
-                    or (flag == _UPPER and e_value <= alpha)
-                ):
-                    if e_depth < _TO_END:
-                        self.horizon_hit = True
-                    return e_value
+        if entry is None:
+            return None, -1
+        e_depth = (entry >> 11) & 1023
+        if e_depth >= depth:
+            flag = (entry >> 9) & 3
+            e_value = (entry >> 21) - _VOFF
+            if (
+                flag == _EXACT
+                or (flag == _LOWER and e_value >= beta)
+                or (flag == _UPPER and e_value <= alpha)
+            ):
+                if e_depth < _TO_END:
+                    self.horizon_hit = True
+                return e_value, -1
+        return None, (entry & 511) - 1
+
+    def _moves(self, pos: Position, tt_move: Move) -> tuple[list[Move], int, int]:
+        """Legal moves in search order (see the class docstring), with the numbers of
+        scoring and of safe quiet moves (as :meth:`Position.ordered_moves`)."""
         moves, n_scoring, n_safe = pos.ordered_moves()
-        if pos.simple and pos.players == 2:
-            if n_scoring:
-                return UNIT
-            if n_safe == 0:
-                return -UNIT
         if self.use_history and len(moves) > n_scoring + 1:
             # Quiet moves (safe ones, then the ones that open an SOS) by their history.
             hist = self.history
@@ -1075,6 +1161,40 @@ class AlphaBeta:
         if tt_move >= 0 and tt_move in moves:
             moves.remove(tt_move)
             moves.insert(0, tt_move)
+        return moves, n_scoring, n_safe
+
+    def _store(
+        self, key: int, depth: int, alpha0: int, beta: int, best: int, move: Move, hit: bool
+    ) -> None:
+        """Table store of a node's result; ``hit``: the horizon was hit before this node."""
+        if best <= alpha0:
+            flag = _UPPER
+        elif best >= beta:
+            flag = _LOWER
+        else:
+            flag = _EXACT
+        # A value that saw the whole game to its end is good for any depth.
+        stored_depth = depth if self.horizon_hit else _TO_END
+        self.horizon_hit = self.horizon_hit or hit
+        self.tt[key] = _pack(stored_depth, flag, best, move)
+
+    def _negamax(
+        self, pos: Position, depth: int, alpha: int, beta: int
+    ) -> Generator[None, None, int]:
+        """Value for the side to move of ``pos`` (not ended) within (alpha, beta); ``depth`` >
+        :data:`PLAIN_DEPTH` (the children below it are searched by :meth:`_value`)."""
+        if self.pacer.due():
+            yield from self.pacer.tick()
+        key = pos.tt_key()
+        value, tt_move = self._probe(key, depth, alpha, beta)
+        if value is not None:
+            return value
+        moves, n_scoring, n_safe = self._moves(pos, tt_move)
+        if pos.simple and pos.players == 2:
+            if n_scoring:
+                return UNIT
+            if n_safe == 0:
+                return -UNIT
         alpha0 = alpha
         best = -INF
         best_move = moves[0]
@@ -1083,13 +1203,19 @@ class AlphaBeta:
         # Only the first capture of a chain is free (the other orders of taking a long chain
         # would multiply the tree; the horizon's quiescence follows the rest of a chain).
         extend = self.extend_chains and not (pos.stack and pos.stack[-1][2])
+        pacer = self.pacer
         for m in moves:
+            if pacer.overdue():
+                yield from pacer.tick()
             gain = pos.play(m)
             try:
                 # A scoring move keeps the turn: it costs no depth (chain extension), so a
                 # line through a sacrifice and its capture reaches as far as a quiet line.
                 step = 0 if gain and extend else 1
-                v = yield from self._child_value(pos, gain, depth - step, alpha, beta)
+                if depth - step <= PLAIN_DEPTH:
+                    v = self._child_plain(pos, gain, depth - step, alpha, beta)
+                else:
+                    v = yield from self._child_value(pos, gain, depth - step, alpha, beta)
             finally:
                 pos.unplay()
             if v > best:
@@ -1101,16 +1227,50 @@ class AlphaBeta:
                         if not gain:
                             self.history[m] += depth * depth
                         break
-        if best <= alpha0:
-            flag = _UPPER
-        elif best >= beta:
-            flag = _LOWER
-        else:
-            flag = _EXACT
-        # A value that saw the whole game to its end is good for any depth.
-        stored_depth = depth if self.horizon_hit else _TO_END
-        self.horizon_hit = self.horizon_hit or hit_before
-        self.tt[key] = _pack(stored_depth, flag, best, best_move)
+        self._store(key, depth, alpha0, beta, best, best_move, hit_before)
+        return best
+
+    def _value(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
+        """:meth:`_negamax` by plain recursion, for ``depth`` <= :data:`PLAIN_DEPTH`: the same
+        nodes in the same order, counted the same way; it cannot pause, so when a pause is
+        due it only checks the budget (:meth:`Pacer.check`)."""
+        if self.pacer.due():
+            self.pacer.check()
+        if depth <= 0:
+            return self._quiesce(pos, alpha, beta, QUIESCE_DEPTH)
+        key = pos.tt_key()
+        value, tt_move = self._probe(key, depth, alpha, beta)
+        if value is not None:
+            return value
+        moves, n_scoring, n_safe = self._moves(pos, tt_move)
+        if pos.simple and pos.players == 2:
+            if n_scoring:
+                return UNIT
+            if n_safe == 0:
+                return -UNIT
+        alpha0 = alpha
+        best = -INF
+        best_move = moves[0]
+        hit_before = self.horizon_hit
+        self.horizon_hit = False
+        extend = self.extend_chains and not (pos.stack and pos.stack[-1][2])
+        for m in moves:
+            gain = pos.play(m)
+            try:
+                step = 0 if gain and extend else 1
+                v = self._child_plain(pos, gain, depth - step, alpha, beta)
+            finally:
+                pos.unplay()
+            if v > best:
+                best = v
+                best_move = m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        if not gain:
+                            self.history[m] += depth * depth
+                        break
+        self._store(key, depth, alpha0, beta, best, best_move, hit_before)
         return best
 
     def _quiesce(self, pos: Position, alpha: int, beta: int, qdepth: int) -> int:
@@ -1121,8 +1281,8 @@ class AlphaBeta:
         counted in the node count all the same.
         """
         self.horizon_hit = True
-        maps = pos.score_maps()
-        if not (maps[0] | maps[1]) or qdepth <= 0:
+        captures = pos.captures(2 if qdepth >= QUIESCE_DEPTH else 1) if qdepth > 0 else ()
+        if not captures:
             if pos.simple:
                 return 0
             if self.tension:
@@ -1135,9 +1295,9 @@ class AlphaBeta:
         pacer = self.pacer
         # Only the best two scoring moves at the first step, the best one after that: the
         # chain matters, not every order of taking it.
-        for _, m in pos.top_scoring(2 if qdepth >= QUIESCE_DEPTH else 1, *maps):
+        for gain, m in captures:
             pacer.nodes += 1
-            gain = pos.play(m)
+            pos.play(m, gain)
             if pos.ended:
                 v = gain * UNIT
             else:
