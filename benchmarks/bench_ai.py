@@ -5,8 +5,9 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
 
 * ``playouts``  random playouts per second on 8x8 through the public engine API.
 * ``hard``      seconds per ``hard`` move on 8x8 mid-game positions (mean, max).
-* ``nodes``     nodes hard searches in its 0.4 s per move on 6x6, 8x8, 10x10 (the node budget
-                that stands for the app's time budget on this Python; run it under Pyodide).
+* ``nodes``     nodes hard searches in the page's time per move (1.2 s up to 7x7, 0.4 s above)
+                on 4x4, 6x6, 8x8, 10x10: the node budget that stands for the page's time
+                budget on this Python (``--sections nodes,browser``: in Chromium too).
 * ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
 * ``speed``     search nodes per second (hard's alpha-beta at a fixed node budget) on 8x8 and
                 12x12 mid-game positions (medium-vs-medium games, 20-65 % full), of this
@@ -161,28 +162,46 @@ def game_positions(size: int, games: int = 3, seed: int = 5) -> list[GameState]:
     return out
 
 
-def hard_nodes(budget: float = 0.4, sizes: tuple[int, ...] = (6, 8, 10)) -> dict[str, Any]:
-    """Nodes hard searches in ``budget`` seconds per move (15 positions per size), and the
-    nodes per CPU second: what a node budget (``--hard-nodes``) for this Python must be to
-    play like the app's time budget."""
+def hard_nodes(sizes: tuple[int, ...] = (4, 6, 8, 10)) -> dict[str, Any]:
+    """Nodes hard searches in the page's time budget per move (:func:`hard_budget`: 1.2 s up
+    to 7x7, 0.4 s above; its endgame prover's nodes and its search's, as a node budget counts
+    them), on 15 positions per size (4x4: the 8 of them past the opening book's 4 letters),
+    and the nodes per CPU second: what a node budget (``--hard-nodes``, :data:`PAGE_NODES`)
+    for this Python must be to play like the page's time budget."""
+    from sos.agents import hard_budget
+
     out: dict[str, Any] = {}
     for size in sizes:
         counts = []
         cpu = 0.0
-        for state in game_positions(size):
+        positions = game_positions(size)
+        if size == 4:
+            positions = [s for s in game_positions(4, games=8) if s.empty_squares < 12]
+        rates = []
+        budget = hard_budget(Rules.square(size))
+        for state in positions:
             agent = make_agent("hard", seed=1)
             agent.budget = budget  # type: ignore[attr-defined]
             c0 = _cpu()
+            w0 = time.perf_counter()
             agent.choose_action(state)
+            wall = time.perf_counter() - w0
             cpu += _cpu() - c0
-            counts.append(agent.searcher.nodes)  # type: ignore[attr-defined]
+            nodes = agent.searcher.nodes + agent.endgame.nodes  # type: ignore[attr-defined]
+            counts.append(nodes)
+            if nodes:
+                rates.append(nodes / wall)
         counts.sort()
+        rates.sort()
         out[str(size)] = {
+            "budget": budget,
+            # nodes per budget at the median rate (a move proved early stops short of it)
+            "stands_for": int(budget * rates[len(rates) // 2]) if rates else 0,
             "mean": sum(counts) // len(counts),
             "median": counts[len(counts) // 2],
             "min": counts[0],
             "max": counts[-1],
-            "per_cpu_s": int(sum(counts) / cpu),
+            "per_cpu_s": int(sum(counts) / max(cpu, 1e-9)),
         }
     return out
 
@@ -670,8 +689,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if "nodes" in sections:
         figures["nodes"] = hard_nodes()
         for size, f in figures["nodes"].items():
-            print(f"nodes: hard in 0.4 s on {size}x{size}: mean {f['mean']}, median "
-                  f"{f['median']}, min {f['min']}, max {f['max']} ({f['per_cpu_s']} per CPU s)")
+            print(f"nodes: hard in {f['budget']} s on {size}x{size}: mean {f['mean']}, median "
+                  f"{f['median']}, min {f['min']}, max {f['max']} ({f['per_cpu_s']} per CPU s); the "
+                  f"budget stands for {f['stands_for']} nodes")
     if "speed" in sections:
         figures["speed"] = search_speed(args.rounds)
     if "perfect" in sections:
@@ -768,7 +788,7 @@ def pyodide_ratio(figures: dict[str, Any], sections: list[str]) -> dict[str, Any
 def browser_ratio(figures: dict[str, Any]) -> dict[str, Any]:
     """Run the playouts (and the search speed, if this run measured it) under Pyodide in
     headless Chromium and compare with this run's."""
-    wanted = "playouts,speed" if "speed" in figures else "playouts"
+    wanted = ",".join(["playouts"] + [name for name in ("speed", "nodes") if name in figures])
     py = _run_runner(
         [sys.executable, os.path.join(ROOT, "benchmarks", "pyodide_browser.py"), wanted],
         "browser",
@@ -784,6 +804,10 @@ def browser_ratio(figures: dict[str, Any]) -> dict[str, Any]:
             ratio = figures["speed"][size]["new"] / speed["new"]
             line += f"; chromium / CPython time ratio {ratio:.2f}"
         print(line)
+    for size, f in py.get("nodes", {}).items():
+        print(f"  [chromium] nodes: hard in {f['budget']} s on {size}x{size}: mean {f['mean']}, median "
+              f"{f['median']}, min {f['min']}, max {f['max']}; the budget stands for "
+              f"{f['stands_for']} nodes (PAGE_NODES)")
     print(f"  [chromium] playouts: {py['playouts_per_s']:.1f} random 8x8 playouts/s "
           "(wall time: no CPU clock in a page)")
     out: dict[str, Any] = {"figures": py}

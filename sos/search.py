@@ -287,6 +287,7 @@ class Position:
         "simple",
         "stack",
         "symkeys",
+        "symstack",
         "tab",
         "to_move",
     )
@@ -322,6 +323,8 @@ class Position:
         self.o_bits = o_bits
         #: Zobrist keys of the board's images under each symmetry (``None``: not kept).
         self.symkeys: list[int] | None = symkeys if symmetric else None
+        #: The symmetric keys before each move on ``stack`` (restored by unplay).
+        self.symstack: list[list[int]] = []
 
     def maps(self) -> Maps:
         """Where each letter scores now and where it would open an SOS (whole board)."""
@@ -430,9 +433,8 @@ class Position:
         self.key ^= tab.zkeys[code][i]
         sk = self.symkeys
         if sk is not None:
-            zs = tab.zsym[code][i]
-            for t in range(len(sk)):
-                sk[t] ^= zs[t]
+            self.symstack.append(sk)
+            self.symkeys = [k ^ z for k, z in zip(sk, tab.zsym[code][i])]
         self.empty -= 1
         mover = self.to_move
         self.stack.append((i, code, gain, mover))
@@ -456,11 +458,8 @@ class Position:
         else:
             self.o_bits ^= tab.bitval[i]
         self.key ^= tab.zkeys[code][i]
-        sk = self.symkeys
-        if sk is not None:
-            zs = tab.zsym[code][i]
-            for t in range(len(sk)):
-                sk[t] ^= zs[t]
+        if self.symkeys is not None:
+            self.symkeys = self.symstack.pop()
         self.empty += 1
         self.ended = False
         self.to_move = mover
@@ -658,7 +657,7 @@ class EndgamePosition(Position):
     slower on a wide board, where the whole-board bitboard maps of :class:`Position` win.
     """
 
-    __slots__ = ("go", "gs", "uo", "us")
+    __slots__ = ("go", "gs", "saved", "uo", "us")
 
     def __init__(self, state: GameState, symmetric: bool = True) -> None:
         super().__init__(state, symmetric)
@@ -667,6 +666,9 @@ class EndgamePosition(Position):
         self.go = [0] * n
         self.us = [False] * n
         self.uo = [False] * n
+        #: The tables before each move on ``stack`` (a move copies them, unplay restores them:
+        #: copying four short lists is cheaper than recomputing the squares around the move).
+        self.saved: list[tuple[list[int], list[int], list[bool], list[bool]]] = []
         for i, code in enumerate(self.cells):
             if not code:
                 self._refresh(i)
@@ -709,6 +711,9 @@ class EndgamePosition(Position):
     def play(self, move: Move, gain: int = -1) -> int:
         """:meth:`Position.play`, then the tables of the empty squares around the move."""
         gain = super().play(move, gain)
+        gs, go, us, uo = self.gs, self.go, self.us, self.uo
+        self.saved.append((gs, go, us, uo))
+        self.gs, self.go, self.us, self.uo = gs[:], go[:], us[:], uo[:]
         cells = self.cells
         for x in self.tab.affected[move >> 1]:
             if cells[x] == EMPTY:
@@ -716,14 +721,9 @@ class EndgamePosition(Position):
         return gain
 
     def unplay(self) -> None:
-        """:meth:`Position.unplay`, then the tables around the square emptied again."""
-        i = self.stack[-1][0]
+        """:meth:`Position.unplay`, and the tables as they were before the move."""
         super().unplay()
-        cells = self.cells
-        for x in self.tab.affected[i]:
-            if cells[x] == EMPTY:
-                self._refresh(x)
-        self._refresh(i)
+        self.gs, self.go, self.us, self.uo = self.saved.pop()
 
     def scoring_moves(self) -> list[tuple[int, Move]]:
         """(points, move) of every move that scores now, most points first."""

@@ -31,6 +31,7 @@ from .search import (
     SLICE_NODES,
     STEP_SECONDS,
     EndgamePosition,
+    Move,
     Pacer,
     Position,
     SearchTimeout,
@@ -45,6 +46,12 @@ _EXACT: Final = 0
 _LOWER: Final = 1
 _UPPER: Final = 2
 _VOFF: Final = 1 << 20
+#: "No value" from :meth:`Solver._probe` (values are far smaller).
+_NONE: Final = 1 << 40
+#: Positions with at most this many empty squares are solved by plain recursion
+#: (:meth:`Solver._value`), without pause points: such a subtree is small (milliseconds; ``bench_ai.py
+#: --sections steps`` prints the longest step); a generator per node cost more than the node.
+PLAIN_EMPTIES: Final = 5
 
 #: The book file, next to this module (the browser's file system mirrors sos/).
 BOOK_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "book_4x4.txt")
@@ -428,6 +435,9 @@ class Solver:
     def _child(
         self, pos: Position, gain: int, alpha: int, beta: int
     ) -> Generator[None, None, int]:
+        """The mover's value of the move just played (``gain`` points), within (alpha, beta)."""
+        if pos.empty <= PLAIN_EMPTIES:
+            return self._child_plain(pos, gain, alpha, beta)
         mover = pos.stack[-1][3]
         if pos.simple and gain:
             return 1
@@ -439,58 +449,109 @@ class Solver:
         v = yield from self._solve(pos, -beta, -alpha)
         return -v
 
-    def _solve(self, pos: Position, alpha: int, beta: int) -> Generator[None, None, int]:
-        """Exact value for the side to move of the unfinished ``pos``, within (alpha, beta)
-        (fail-soft: outside the window the result is a bound on the same side)."""
-        if self.pacer.due():
-            yield from self.pacer.tick()
+    def _child_plain(self, pos: Position, gain: int, alpha: int, beta: int) -> int:
+        """:meth:`_child` by plain recursion (at most :data:`PLAIN_EMPTIES` empty squares)."""
+        mover = pos.stack[-1][3]
+        if pos.simple and gain:
+            return 1
+        if pos.ended:
+            return gain
+        if self._same_side(mover, pos.to_move):
+            return gain + self._value(pos, alpha - gain, beta - gain)
+        return -self._value(pos, -beta, -alpha)
+
+    def _probe(self, pos: Position, alpha: int, beta: int) -> tuple[int, int, int, int, int]:
+        """Book and table lookup: ``(value, alpha, beta, key, t)``; ``value`` is
+        :data:`_NONE` unless it decides the node, else the window narrowed by the entry;
+        ``t`` the symmetry to the canonical board; the table's move comes from
+        :meth:`_tt_move`."""
         if pos.empty >= self._book_min_empty and _book is not None:
             hit = _book.get(book_key(pos))
             if hit is not None:
-                return hit
+                return hit, alpha, beta, 0, 0
         canon, t = pos.canonical()
         key = canon if pos.players == 2 else canon ^ pos.tab.zplayer[pos.to_move]
         entry = self.tt.get(key)
-        tt_move = -1
         if entry is not None:
             value = (entry >> 11) - _VOFF
             flag = (entry >> 9) & 3
-            cmove = (entry & 511) - 1
             if flag == _EXACT:
-                return value
+                return value, alpha, beta, key, t
             if flag == _LOWER:
                 if value >= beta:
-                    return value
+                    return value, alpha, beta, key, t
                 alpha = max(alpha, value)
             elif value <= alpha:
-                return value
+                return value, alpha, beta, key, t
             else:
                 beta = min(beta, value)
-            if cmove >= 0:
-                tt_move = (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
+        return _NONE, alpha, beta, key, t
+
+    def _moves(
+        self, pos: Position, key: int, t: int, alpha: int, beta: int
+    ) -> tuple[list[Move] | None, int, int, int]:
+        """``(moves, value, alpha, beta)``: the moves in search order (the table's first), or
+        None and the node's value when the rules decide it (simple mode) or the window
+        closes."""
         moves, n_scoring, n_safe = pos.ordered_moves()
         if pos.simple:
             if pos.players == 2:
                 if n_scoring:
-                    return 1
+                    return None, 1, alpha, beta
                 if n_safe == 0:
-                    return -1
+                    return None, -1, alpha, beta
                 # A move that opens an SOS loses at once (-1, the least value): skip them.
                 del moves[n_safe:]
             alpha = max(alpha, -1)
             beta = min(beta, 1)
             if alpha >= beta:
-                return alpha
-        if tt_move >= 0 and tt_move in moves:
-            moves.remove(tt_move)
-            moves.insert(0, tt_move)
+                return None, alpha, alpha, beta
+        entry = self.tt.get(key)
+        if entry is not None:
+            cmove = (entry & 511) - 1
+            if cmove >= 0:
+                tt_move = (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
+                if tt_move in moves:
+                    moves.remove(tt_move)
+                    moves.insert(0, tt_move)
+        return moves, 0, alpha, beta
+
+    def _store(
+        self, pos: Position, key: int, t: int, alpha0: int, beta: int, best: int, move: Move
+    ) -> None:
+        if best <= alpha0:
+            flag = _UPPER
+        elif best >= beta:
+            flag = _LOWER
+        else:
+            flag = _EXACT
+        cmove = (pos.tab.perms[t][move >> 1] << 1) | (move & 1)
+        self.tt[key] = ((best + _VOFF) << 11) | (flag << 9) | (cmove + 1)
+
+    def _solve(self, pos: Position, alpha: int, beta: int) -> Generator[None, None, int]:
+        """Exact value for the side to move of the unfinished ``pos``, within (alpha, beta)
+        (fail-soft: outside the window the result is a bound on the same side)."""
+        if self.pacer.due():
+            yield from self.pacer.tick()
+        value, alpha, beta, key, t = self._probe(pos, alpha, beta)
+        if value != _NONE:
+            return value
+        moves, value, alpha, beta = self._moves(pos, key, t, alpha, beta)
+        if moves is None:
+            return value
         alpha0 = alpha
         best = -10_000
         best_move = moves[0]
+        pacer = self.pacer
         for m in moves:
+            if pacer.overdue():
+                yield from pacer.tick()
             gain = pos.play(m)
             try:
-                v = yield from self._child(pos, gain, alpha, beta)
+                if pos.empty <= PLAIN_EMPTIES:
+                    v = self._child_plain(pos, gain, alpha, beta)
+                else:
+                    v = yield from self._child(pos, gain, alpha, beta)
             finally:
                 pos.unplay()
             if v > best:
@@ -500,14 +561,37 @@ class Solver:
                     alpha = v
                     if alpha >= beta:
                         break
-        if best <= alpha0:
-            flag = _UPPER
-        elif best >= beta:
-            flag = _LOWER
-        else:
-            flag = _EXACT
-        cmove = (pos.tab.perms[t][best_move >> 1] << 1) | (best_move & 1)
-        self.tt[key] = ((best + _VOFF) << 11) | (flag << 9) | (cmove + 1)
+        self._store(pos, key, t, alpha0, beta, best, best_move)
+        return best
+
+    def _value(self, pos: Position, alpha: int, beta: int) -> int:
+        """:meth:`_solve` by plain recursion (at most :data:`PLAIN_EMPTIES` empty squares:
+        a small subtree); it cannot pause, so when a pause is due it only checks the budget."""
+        if self.pacer.due():
+            self.pacer.check()
+        value, alpha, beta, key, t = self._probe(pos, alpha, beta)
+        if value != _NONE:
+            return value
+        moves, value, alpha, beta = self._moves(pos, key, t, alpha, beta)
+        if moves is None:
+            return value
+        alpha0 = alpha
+        best = -10_000
+        best_move = moves[0]
+        for m in moves:
+            gain = pos.play(m)
+            try:
+                v = self._child_plain(pos, gain, alpha, beta)
+            finally:
+                pos.unplay()
+            if v > best:
+                best = v
+                best_move = m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        self._store(pos, key, t, alpha0, beta, best, best_move)
         return best
 
 
