@@ -690,7 +690,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         figures["nodes"] = hard_nodes()
         for size, f in figures["nodes"].items():
             print(f"nodes: hard in {f['budget']} s on {size}x{size}: mean {f['mean']}, median "
-                  f"{f['median']}, min {f['min']}, max {f['max']} ({f['per_cpu_s']} per CPU s); the "
+                  f"{f['median']}, min {f['min']}, max {f['max']} ({f['per_cpu_s']} per CPU s); "
+                  "the "
                   f"budget stands for {f['stands_for']} nodes")
     if "speed" in sections:
         figures["speed"] = search_speed(args.rounds)
@@ -805,7 +806,8 @@ def browser_ratio(figures: dict[str, Any]) -> dict[str, Any]:
             line += f"; chromium / CPython time ratio {ratio:.2f}"
         print(line)
     for size, f in py.get("nodes", {}).items():
-        print(f"  [chromium] nodes: hard in {f['budget']} s on {size}x{size}: mean {f['mean']}, median "
+        print(f"  [chromium] nodes: hard in {f['budget']} s on {size}x{size}: mean {f['mean']}, "
+              "median "
               f"{f['median']}, min {f['min']}, max {f['max']}; the budget stands for "
               f"{f['stands_for']} nodes (PAGE_NODES)")
     print(f"  [chromium] playouts: {py['playouts_per_s']:.1f} random 8x8 playouts/s "

@@ -22,9 +22,11 @@ Pausing
 -------
 The searches are written as generators: each recursive call is ``yield from``; every
 ``slice_nodes`` nodes a bare ``yield`` offers a pause point, and the final value is the
-generator's return value (``StopIteration.value``). Near the leaves :class:`AlphaBeta` recurses
-with plain calls instead (the last :data:`PLAIN_DEPTH` plies: a generator per node cost more
-than the node's own work, most of all under Pyodide), so it pauses between such subtrees. :func:`run_to_end` drives one to completion.
+generator's return value (``StopIteration.value``). At the horizon :class:`AlphaBeta` recurses
+with plain calls instead (nodes at most :data:`PLAIN_DEPTH` plies from it, and their
+quiescence: a generator per node cost more than such a node's own work, most of all under
+Pyodide), so it pauses between such subtrees.
+:func:`run_to_end` drives one to completion.
 A caller on a browser's main thread instead calls ``next()`` in short time slices and yields to
 the browser between them. Time budgets count only the time spent inside the generator (the
 time between a resume and the next pause), so pauses do not eat the budget.
@@ -95,11 +97,11 @@ class _Tables:
         "bit",
         "bitval",
         "byte_moves",
-        "nbytes",
         "dirs",
         "dirs2",
         "full",
         "inverse",
+        "nbytes",
         "near_mask",
         "o_pats",
         "perms",
@@ -434,7 +436,7 @@ class Position:
         sk = self.symkeys
         if sk is not None:
             self.symstack.append(sk)
-            self.symkeys = [k ^ z for k, z in zip(sk, tab.zsym[code][i])]
+            self.symkeys = [k ^ z for k, z in zip(sk, tab.zsym[code][i], strict=True)]
         self.empty -= 1
         mover = self.to_move
         self.stack.append((i, code, gain, mover))

@@ -49,8 +49,8 @@ _VOFF: Final = 1 << 20
 #: "No value" from :meth:`Solver._probe` (values are far smaller).
 _NONE: Final = 1 << 40
 #: Positions with at most this many empty squares are solved by plain recursion
-#: (:meth:`Solver._value`), without pause points: such a subtree is small (milliseconds; ``bench_ai.py
-#: --sections steps`` prints the longest step); a generator per node cost more than the node.
+#: (:meth:`Solver._value`), without pause points: such a subtree is small (milliseconds;
+#: ``bench_ai.py --sections steps`` prints the longest step).
 PLAIN_EMPTIES: Final = 5
 
 #: The book file, next to this module (the browser's file system mirrors sos/).
