@@ -383,15 +383,17 @@ def _make(level: str, seed: int) -> Any:
     return make_agent(level, seed=seed)
 
 
-def _game(args: tuple[str, str, int, int, float | None, int | None]) -> int:
-    """One game; returns +1/0/-1 for the first-named level (seat 0 on even games)."""
-    first, second, size, index, budget, nodes = args
+def _game(args: tuple[str, str, int, int, float | None, int | None, int | None]) -> int:
+    """One game; returns +1/0/-1 for the first-named level (seat 0 on even games). A
+    baseline's hard (``base-hard``) gets ``base_nodes`` when given (its own speed's budget)."""
+    first, second, size, index, budget, nodes, base_nodes = args
     a = _make(first, seed=1000 + index)
     b = _make(second, seed=2000 + index)
-    for agent in (a, b):
+    for name, agent in ((first, a), (second, b)):
         if agent.level == "hard":
             agent.budget = budget  # type: ignore[attr-defined]
-            agent.node_budget = nodes  # type: ignore[attr-defined]
+            own = base_nodes if name.startswith("base-") and base_nodes else nodes
+            agent.node_budget = own  # type: ignore[attr-defined]
     seats = [a, b] if index % 2 == 0 else [b, a]
     state = new_game(Rules.square(size))
     while not state.is_terminal():
@@ -423,6 +425,7 @@ def strength(
     sizes: tuple[int, ...] = (6, 8, 10),
     first_game: int = 0,
     pairings: tuple[tuple[str, str], ...] = (("hard", "medium"), ("medium", "easy")),
+    base_nodes: dict[int, int | None] | None = None,
 ) -> dict[str, dict[str, int]]:
     """Games ``first_game`` .. ``first_game + games - 1`` of each pairing and size (game i:
     seeds 1000 + i and 2000 + i, seats swapped on odd i); W/D/L of the first-named level."""
@@ -432,7 +435,8 @@ def strength(
         for size in sizes:
             per_move = nodes.get(size, nodes.get(0))
             indices = range(first_game, first_game + games)
-            tasks = [(first, second, size, i, budget, per_move) for i in indices]
+            base = (base_nodes or {}).get(size, (base_nodes or {}).get(0))
+            tasks = [(first, second, size, i, budget, per_move, base) for i in indices]
             start = time.perf_counter()
             if jobs > 1:
                 with ProcessPoolExecutor(jobs) as pool:
@@ -659,6 +663,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="nodes per hard move, N or per size SIZE:N,... (deterministic; with "
                              "--hard-budget 0: no time limit)")
     parser.add_argument("--sizes", default="6,8,10", help="board sizes for strength")
+    parser.add_argument("--base-nodes", default=None,
+                        help="node budget of the baseline's hard (base-hard), as --hard-nodes: "
+                             "what the baseline searches in the page's time")
     parser.add_argument("--first-game", type=int, default=0,
                         help="strength: index (and seeds) of the first game, for a fresh sample")
     parser.add_argument("--pairings", default="hard-medium,medium-easy",
@@ -723,7 +730,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         )
         figures["strength"] = strength(
             args.games, budget, args.jobs, parse_nodes(args.hard_nodes), sizes,
-            args.first_game, pairings,
+            args.first_game, pairings, parse_nodes(args.base_nodes),
         )
     if "vs-perfect" in sections:
         boards = tuple(
