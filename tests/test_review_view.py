@@ -205,4 +205,9 @@ def test_three_players_see_their_own_outlook() -> None:
     review = review_game(state)
     graph = graph_view(app(), review, len(review.plies), player_names("en", (), 3))
     assert graph.label.endswith("each point is the mover's own outlook.")
-    assert not any(p.exact for p in graph.points)  # three players: estimates only
+    # Each point is the mover's own value after the move (not turned to the first player's).
+    scale = max(1.0, *(abs(p.value_after) for p in review.plies))
+    assert [p.y for p in graph.points] == [
+        round(HEIGHT / 2 - p.value_after / scale * (HEIGHT / 2 - PAD), 2) for p in review.plies
+    ]
+    assert any(p.player != 0 and p.value_after for p in review.plies)  # (the case that differs)
