@@ -200,6 +200,13 @@ def test_review_in_an_embed(
     )
     shot(page, "review-embed-320x420")
     assert box["sw"] <= box["cw"] and box["sh"] <= box["ch"], box
+    # Each summary line is shown whole (wrapped, not cut off with an ellipsis).
+    cut = frame.evaluate(
+        """() => [...document.querySelectorAll('#review-summary li')]
+              .filter((li) => li.scrollWidth > li.clientWidth || li.scrollHeight > li.clientHeight)
+              .map((li) => li.textContent)"""
+    )
+    assert cut == [], cut
     assert box["panel"] <= box["vh"] + 0.5 and box["board"] >= 120, box
 
 
