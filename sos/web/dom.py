@@ -8,8 +8,7 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from sos.notation import square_name
-from sos.view import PLAYER_STYLES, LineView, PlayerView, TurnView
+from sos.view import LineView, PlayerView, TurnView
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -79,17 +78,6 @@ def draw_mark(parent: Any, line: LineView, style: str, legend: bool = False) -> 
                 seg.setAttribute(name, str(value))
             group.appendChild(seg)
     parent.appendChild(group)
-
-
-def render_marks(lines: tuple[LineView, ...]) -> None:
-    """Bring the SVG overlay in line with ``lines``, animating only the new ones."""
-    marks = by_id("marks")
-    drawn = int(marks.childElementCount)
-    if drawn > len(lines):  # a new game or an undo: draw afresh
-        marks.replaceChildren()
-        drawn = 0
-    for line in lines[drawn:]:
-        draw_mark(marks, line, PLAYER_STYLES[line.player % len(PLAYER_STYLES)])
 
 
 #: What the scoreboard and the move list show now, so that a render touches only what changed.
@@ -273,16 +261,6 @@ def scroll_into_list(box: Any, item: Any, again: bool = False) -> None:
     slack = max(0.0, target + height - content_end)
     box.style.paddingBottom = f"{math.ceil(slack)}px" if slack else ""
     box.scrollTop = target
-
-
-def render_coordinates(rows: int, cols: int) -> None:
-    """The board's coordinate labels: column letters ``a..`` above it, row numbers ``1..``
-    (from the top) at its left, as in the notation ``S@b3`` (:func:`sos.notation.square_name`)."""
-    top = by_id("coords-cols")
-    left = by_id("coords-rows")
-    by_id("board-wrap").style.setProperty("--rows", str(rows))
-    top.replaceChildren(*[element("span", "", square_name(0, c)[0]) for c in range(cols)])
-    left.replaceChildren(*[element("span", "", square_name(r, 0)[1:]) for r in range(rows)])
 
 
 def show_result(result: str | None, ending: str = "") -> None:

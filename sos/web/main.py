@@ -15,14 +15,13 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from sos.app.app import AppSession, start_language
-from sos.app.library import LEGACY_KEY, PREFS_KEY
+from sos.app.app import AppSession
 from sos.app.session import GameSession
-from sos.i18n import LANGUAGES, installed, pick_language
+from sos.i18n import installed, pick_language
 from sos.notation import Action
 from sos.state import IllegalActionError
 from sos.view import announcement, hint_text
-from sos.web import dialogs, embed, locale
+from sos.web import dialogs, embed, keys, locale
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
@@ -33,23 +32,11 @@ from sos.web.store import LocalStore
 
 window.performance.mark("sos:imported")  # start-up marks, read by benchmarks/bench_boot.py
 
-ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 _ID_CHARS = string.ascii_lowercase + string.digits
 
 
 def _new_id() -> str:
     return "".join(secrets.choice(_ID_CHARS) for _ in range(10))
-
-
-def _browser_languages() -> list[str]:
-    langs = window.navigator.languages
-    return [str(x) for x in langs] if langs else [str(window.navigator.language or "en")]
-
-
-def _query_pairs(query: str) -> list[tuple[str, str]]:
-    """The ``(name, value)`` pairs of a URL query string, decoded by the browser's
-    ``URLSearchParams`` (WHATWG URL standard, application/x-www-form-urlencoded parsing)."""
-    return [(str(pair[0]), str(pair[1])) for pair in window.URLSearchParams.new(query).entries()]
 
 
 class Page:
@@ -60,17 +47,14 @@ class Page:
             LocalStore.open(),
             lambda: float(window.Date.now()),
             _new_id,
-            pick_language(_browser_languages()),
+            pick_language(locale.browser_languages()),
         )
-        query = _query_pairs(str(window.location.search))
+        query = locale.query_pairs(str(window.location.search))
         self.app.start(query, str(window.location.hash).lstrip("#"))
-        #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle to open once the page is ready.
-        self.wanted_puzzle = dict(query).get("puzzle")
         self.board = BoardView()
         self.hint: Action | None = None
-        self.panels = Panels(self)
+        self.panels = Panels(self, wanted_puzzle=dict(query).get("puzzle"))
         self.remote = RemotePanel(self)
-        self.puzzles: Any = None  # sos.web.puzzles.PuzzlePanel, imported when first opened
         self.review = ReviewPanel(self)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
@@ -97,7 +81,7 @@ class Page:
 
         on(by_id("board"), "click", self.on_board_click)
         on(by_id("board"), "focusin", self.on_board_focus)
-        on(document, "keydown", self.on_key)
+        on(document, "keydown", lambda e: keys.on_key(self, e))
         for button in document.querySelectorAll(".letter-button"):
             on(button, "click", lambda e: self.select_letter(str(e.currentTarget.dataset.letter)))
         on(by_id("new-game-button"), "click", lambda _e: self.new_game())
@@ -114,9 +98,8 @@ class Page:
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
         on(window, "popstate", self.on_popstate)
         on(window, "storage", self.on_storage)
-        self.panels.listen()
+        self.panels.listen()  # (the puzzles' button too)
         self.remote.listen()
-        on(by_id("puzzles-button"), "click", lambda _e: self.open_puzzles(None))
         self.review.listen()
 
     def apply_theme(self) -> None:
@@ -223,48 +206,6 @@ class Page:
             self.board.focus = (int(button.dataset.row), int(button.dataset.col))
             self.board.update_tabindex()
 
-    def on_key(self, event: Any) -> None:
-        target = event.target
-        tag = str(target.tagName).lower() if target else ""
-        if tag in ("input", "select", "textarea") or document.querySelector("dialog[open]"):
-            return
-        key = str(event.key)
-        if (event.ctrlKey or event.metaKey) and not event.altKey:
-            lower = key.lower()
-            if lower == "z" and not event.shiftKey:
-                self.step(self.app.game.undo())
-            elif lower == "y" or (lower == "z" and event.shiftKey):
-                self.step(self.app.game.redo())
-            else:
-                return
-            event.preventDefault()
-            return
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        on_cell = bool(target and target.classList and target.classList.contains("cell"))
-        if key.upper() in ("S", "O"):
-            self.select_letter(key.upper())
-            if on_cell:
-                self.play(int(target.dataset.row), int(target.dataset.col))
-            event.preventDefault()
-        elif on_cell and (key in ARROWS or key in ("Home", "End")):
-            self.move_focus(key)
-            event.preventDefault()
-
-    def move_focus(self, key: str) -> None:
-        rules = self.app.game.state.rules
-        r, c = self.board.focus
-        if key == "Home":
-            c = 0
-        elif key == "End":
-            c = rules.cols - 1
-        else:
-            dr, dc = ARROWS[key]
-            r, c = min(max(r + dr, 0), rules.rows - 1), min(max(c + dc, 0), rules.cols - 1)
-        self.board.focus = (r, c)
-        self.board.update_tabindex()
-        self.board.cells[r][c].focus()
-
     def on_move_list_click(self, event: Any) -> None:
         button = event.target.closest("button.ply")
         if button:
@@ -296,16 +237,6 @@ class Page:
         )
         self.refresh()
 
-    def open_puzzles(self, wanted: str | None) -> None:
-        """Open the puzzles (``wanted``: ``daily``, an id, or None for the next one); their
-        modules are imported on first use, so they cost nothing at start."""
-        if self.puzzles is None:
-            from sos.web.puzzles import PuzzlePanel
-
-            self.puzzles = PuzzlePanel(self)
-            self.puzzles.listen()
-        spawn(self.puzzles.show(wanted))
-
     def on_notice_close(self, _event: Any) -> None:
         self.app.notices = []
         render_notices(self.app)
@@ -325,30 +256,10 @@ class Page:
             dialogs.render_games(self.app, "")
 
 
-def _start_language() -> str:
-    """The language the page starts in (:func:`sos.app.app.start_language`)."""
-    query = dict(_query_pairs(str(window.location.search)))
-    url_lang = query.get("lang", "").lower()
-
-    def read(key: str) -> str | None:
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:  # storage refused: nothing saved
-            return None
-        return str(value) if value is not None else None
-
-    return start_language(
-        url_lang if url_lang in LANGUAGES else None,
-        read(PREFS_KEY),
-        read(LEGACY_KEY),
-        pick_language(_browser_languages()),
-    )
-
-
 async def main() -> Page:
     """Start the page and mark it ready (``<html data-ready="1">``): first the catalog of the
     page's language (none for English), so that even the first notices are in it."""
-    await locale.load(_start_language())
+    await locale.load(locale.start_language())
     page = Page()
     for node in document.querySelectorAll(
         "#new-game-button, #settings-button, #help-button, #share-button, #record-button, "
@@ -360,8 +271,7 @@ async def main() -> Page:
     window.performance.mark("sos:ready")
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())
-    if page.wanted_puzzle is not None:
-        page.open_puzzles(page.wanted_puzzle)
+    page.panels.open_wanted_puzzle()
     embed.post_ready(page.app.settings(), page.app.lang)
     return page
 

@@ -1,6 +1,7 @@
-"""The dialogs' event handlers: settings, share, game record and "Your games". They read the
-form, call the session and re-render through the :class:`~sos.web.main.Page`; the decisions
-(what a new game, an import or a delete means) are :mod:`sos.app`'s."""
+"""The dialogs' event handlers: settings, share, game record and "Your games", and the opening
+of the puzzles. They read the form, call the session and re-render through the
+:class:`~sos.web.main.Page`; the decisions (what a new game, an import or a delete means) are
+:mod:`sos.app`'s."""
 
 from __future__ import annotations
 
@@ -20,9 +21,12 @@ from sos.web.dom import by_id
 class Panels:
     """Handlers of the page's dialogs (``page`` is the running :class:`~sos.web.main.Page`)."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, wanted_puzzle: str | None = None) -> None:
         self.page = page
         self.deleted: Any = None  # the last game deleted from the list (for its undo)
+        #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle to open once the page is ready.
+        self.wanted_puzzle = wanted_puzzle
+        self.puzzles: Any = None  # sos.web.puzzles.PuzzlePanel, imported when first opened
 
     def listen(self) -> None:
         """Attach the dialogs' event handlers."""
@@ -41,6 +45,22 @@ class Panels:
         on(by_id("settings-cancel"), "click", lambda _e: by_id("settings-dialog").close())
         on(by_id("settings-form"), "submit", self.on_settings_submit)
         on(by_id("settings-form"), "change", lambda _e: dialogs.sync_settings())
+        on(by_id("puzzles-button"), "click", lambda _e: self.open_puzzles(None))
+
+    def open_puzzles(self, wanted: str | None) -> None:
+        """Open the puzzles (``wanted``: ``daily``, an id, or None for the next one); their
+        modules are imported on first use, so they cost nothing at start."""
+        if self.puzzles is None:
+            from sos.web.puzzles import PuzzlePanel
+
+            self.puzzles = PuzzlePanel(self.page)
+            self.puzzles.listen()
+        spawn(self.puzzles.show(wanted))
+
+    def open_wanted_puzzle(self) -> None:
+        """Open the puzzle the URL asked for (``?puzzle=``), if any (once the page is ready)."""
+        if self.wanted_puzzle is not None:
+            self.open_puzzles(self.wanted_puzzle)
 
     def open_settings(self, _event: Any) -> None:
         app = self.page.app

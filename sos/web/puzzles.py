@@ -17,18 +17,20 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from sos.app.puzzles import PuzzleSession
-from sos.notation import Action, square_name
+from sos.notation import Action
 from sos.puzzles import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles_steps
 from sos.state import GameState, IllegalActionError
-from sos.view import PLAYER_STYLES, view_model
+from sos.view import view_model
 from sos.web.computer import spawn
-from sos.web.dom import by_id, draw_mark, element
-from sos.web.render import render_notices
+from sos.web.dom import by_id
+from sos.web.render import BoardIds, BoardView, render_notices
 from sos.web.store import LocalStore
 
 if TYPE_CHECKING:
     from sos.web.main import Page
 
+#: The puzzle dialog's board (drawn by the game board's :class:`~sos.web.render.BoardView`).
+PUZZLE_BOARD = BoardIds("puzzle-board", "puzzle-wrap", "puzzle-marks", "puzzle-cols", "puzzle-rows")
 #: Pause before the board shows a reply (the refutation or the forced answer), in seconds.
 REPLY_DELAY = 0.6
 
@@ -40,13 +42,12 @@ def today() -> date:
 
 
 class PuzzlePanel:
-    """The puzzle dialog of the page (made by ``Page.open_puzzles`` on first use)."""
+    """The puzzle dialog of the page (made by ``Panels.open_puzzles`` on first use)."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
         self.session: PuzzleSession | None = None
-        self.cells: list[list[Any]] = []
-        self.shape: tuple[int, int] | None = None
+        self.board = BoardView(PUZZLE_BOARD, roving=False)
         self.busy = False  # a reply is being played back: the board waits
         self._load: Any = None
 
@@ -182,40 +183,6 @@ class PuzzlePanel:
             self.render()
 
     # ------------------------------------------------------------------ rendering
-    def _build(self, rows: int, cols: int) -> None:
-        board = by_id("puzzle-board")
-        board.replaceChildren()
-        wrap = by_id("puzzle-wrap")
-        for node in (board, wrap):
-            node.style.setProperty("--rows", str(rows))
-            node.style.setProperty("--cols", str(cols))
-        self.cells = []
-        for r in range(rows):
-            row = element("div", "board-row")
-            row.setAttribute("role", "row")
-            buttons = []
-            for c in range(cols):
-                gridcell = element("div", "gridcell")
-                gridcell.setAttribute("role", "gridcell")
-                button = element("button", "cell")
-                button.type = "button"
-                button.dataset.row = str(r)
-                button.dataset.col = str(c)
-                gridcell.appendChild(button)
-                row.appendChild(gridcell)
-                buttons.append(button)
-            board.appendChild(row)
-            self.cells.append(buttons)
-        by_id("puzzle-marks").setAttribute("viewBox", f"0 0 {cols} {rows}")
-        by_id("puzzle-marks").setAttribute("preserveAspectRatio", "none")
-        by_id("puzzle-cols").replaceChildren(
-            *[element("span", "", square_name(0, c)[0]) for c in range(cols)]
-        )
-        by_id("puzzle-rows").replaceChildren(
-            *[element("span", "", square_name(r, 0)[1:]) for r in range(rows)]
-        )
-        self.shape = (rows, cols)
-
     def render(self, state: GameState | None = None, feedback: bool = True) -> None:
         """Show the puzzle: ``state`` (default the attempt's position) on the board, the
         title, the prompt, the verdict (unless ``feedback`` is False: a reply is coming) and
@@ -226,27 +193,20 @@ class PuzzlePanel:
         run, lang = session.run, self.page.app.lang
         state = state or run.state
         rules = state.rules
-        if self.shape != (rules.rows, rules.cols):
-            self._build(rules.rows, rules.cols)
+        if self.board.rules != rules:
+            self.board.build(rules)
         vm = view_model(state, lang)
-        board = by_id("puzzle-board")
+        board = by_id(PUZZLE_BOARD.board)
         board.setAttribute("aria-label", session.t("puzzles.board", rows=rules.rows,
                                                     cols=rules.cols))
-        locked = self.busy or not run.can_play()
-        for row in vm.cells:
-            for cell in row:
-                button = self.cells[cell.row][cell.col]
-                button.textContent = cell.letter
-                button.setAttribute("aria-label", cell.label)
-                button.classList.toggle("last", cell.last)
-                if cell.letter or locked:
-                    button.setAttribute("aria-disabled", "true")
-                else:
-                    button.removeAttribute("aria-disabled")
-        marks = by_id("puzzle-marks")
-        marks.replaceChildren()
-        for line in vm.lines:
-            draw_mark(marks, line, PLAYER_STYLES[line.player % len(PLAYER_STYLES)])
+        # While a reply plays back the board waits, marked busy like the game's board.
+        board.classList.toggle("thinking", self.busy)
+        if self.busy:
+            board.setAttribute("aria-busy", "true")
+        else:
+            board.removeAttribute("aria-busy")
+        self.board.show(vm.cells, self.busy or not run.can_play())
+        self.board.show_marks(vm.lines)
         by_id("puzzle-title").textContent = session.title()
         by_id("puzzle-prompt").textContent = session.prompt()
         out = by_id("puzzle-feedback")

@@ -2,48 +2,70 @@
 other lines and the result. Reads the pure view model (:mod:`sos.view`); decides nothing.
 
 Cells are touched only where their rendering changed (a per-cell cache), so a move costs a few
-DOM writes, not a rebuild.
+DOM writes, not a rebuild. :class:`BoardView` draws the puzzle dialog's board too
+(:mod:`sos.web.puzzles`, its own element ids).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pyscript import document
 
 from sos.app.app import AppSession
 from sos.i18n import text
-from sos.notation import Action
+from sos.notation import Action, square_name
 from sos.rules import Rules
-from sos.view import move_list, view_model
+from sos.view import PLAYER_STYLES, CellView, LineView, move_list, view_model
 from sos.web import embed
 from sos.web.dom import (
     by_id,
+    draw_mark,
     element,
-    render_coordinates,
-    render_marks,
     render_move_list,
     render_players,
     show_result,
 )
 
 
-class BoardView:
-    """The board's cell buttons and what each one currently shows."""
+@dataclass(frozen=True)
+class BoardIds:
+    """The element ids of one board in the page: the grid, its wrapper (which carries
+    ``--rows``/``--cols``), the SVG overlay of SOS marks, and the column / row coordinates."""
 
-    def __init__(self) -> None:
+    board: str = "board"
+    wrap: str = "board-wrap"
+    marks: str = "marks"
+    cols: str = "coords-cols"
+    rows: str = "coords-rows"
+
+
+class BoardView:
+    """A board's cell buttons and what each one currently shows (the game's board, and the
+    puzzle dialog's with ``ids`` of its own).
+
+    ``roving``: only the focused square is in the tab order (:meth:`update_tabindex`; the
+    game's board, whose arrow keys move the focus); otherwise every square is.
+    """
+
+    def __init__(self, ids: BoardIds = BoardIds(), roving: bool = True) -> None:
+        self.ids = ids
+        self.roving = roving
         self.rules: Rules | None = None
         self.cells: list[list[Any]] = []
         self.cache: dict[tuple[int, int], tuple[object, ...]] = {}
+        self.lines: tuple[LineView, ...] = ()  # the SOS marks drawn
         self.focus = (0, 0)
 
     def build(self, rules: Rules) -> None:
         """Make the ``rules.rows`` x ``rules.cols`` grid of cell buttons (a new board)."""
-        board = by_id("board")
+        ids = self.ids
+        board = by_id(ids.board)
         board.replaceChildren()
-        board.style.setProperty("--rows", str(rules.rows))
-        board.style.setProperty("--cols", str(rules.cols))
-        by_id("board-wrap").style.setProperty("--cols", str(rules.cols))
+        for node in (board, by_id(ids.wrap)):
+            node.style.setProperty("--rows", str(rules.rows))
+            node.style.setProperty("--cols", str(rules.cols))
         self.rules = rules
         self.cells = []
         self.cache = {}
@@ -64,11 +86,17 @@ class BoardView:
                 buttons.append(button)
             board.appendChild(row)
             self.cells.append(buttons)
-        marks = by_id("marks")
+        marks = by_id(ids.marks)
         marks.replaceChildren()
+        self.lines = ()
         marks.setAttribute("viewBox", f"0 0 {rules.cols} {rules.rows}")
         marks.setAttribute("preserveAspectRatio", "none")
-        render_coordinates(rules.rows, rules.cols)
+        by_id(ids.cols).replaceChildren(
+            *[element("span", "", square_name(0, c)[0]) for c in range(rules.cols)]
+        )
+        by_id(ids.rows).replaceChildren(
+            *[element("span", "", square_name(r, 0)[1:]) for r in range(rules.rows)]
+        )
         board.removeAttribute("aria-busy")
 
     def update_tabindex(self) -> None:
@@ -76,6 +104,48 @@ class BoardView:
         for r, row in enumerate(self.cells):
             for c, button in enumerate(row):
                 button.tabIndex = 0 if (r, c) == self.focus else -1
+
+    def show(
+        self, cells: tuple[tuple[CellView, ...], ...], locked: bool, hint: Action | None = None
+    ) -> None:
+        """Show the squares of a view model: letter, accessible label, the last move, a
+        suggested ``hint`` action; every square is ``aria-disabled`` while ``locked`` (and a
+        written one always). Only the squares whose rendering changed are touched."""
+        for row in cells:
+            for cell in row:
+                at = (cell.row, cell.col)
+                hinted = hint.letter if hint is not None and (hint.row, hint.col) == at else ""
+                focus = self.roving and at == self.focus
+                disabled = bool(cell.letter) or locked
+                wanted = (cell.letter, cell.label, cell.last, disabled, hinted, focus)
+                if self.cache.get(at) == wanted:
+                    continue  # touch the DOM only where it changed
+                self.cache[at] = wanted
+                button = self.cells[cell.row][cell.col]
+                button.textContent = cell.letter
+                button.setAttribute("aria-label", cell.label)
+                button.classList.toggle("last", cell.last)
+                button.classList.toggle("hint", bool(hinted))
+                button.dataset.hint = hinted
+                if disabled:
+                    button.setAttribute("aria-disabled", "true")
+                else:
+                    button.removeAttribute("aria-disabled")
+                if self.roving:
+                    button.tabIndex = 0 if focus else -1
+
+    def show_marks(self, lines: tuple[LineView, ...]) -> None:
+        """Bring the SVG overlay in line with ``lines``: only new SOSs are drawn (and so
+        animated); a list that does not continue the drawn one (a new game, an undo, another
+        game or puzzle) is drawn afresh."""
+        marks = by_id(self.ids.marks)
+        drawn = len(self.lines)
+        if lines[:drawn] != self.lines or int(marks.childElementCount) != drawn:
+            marks.replaceChildren()
+            drawn = 0
+        for line in lines[drawn:]:
+            draw_mark(marks, line, PLAYER_STYLES[line.player % len(PLAYER_STYLES)])
+        self.lines = lines
 
 
 def render(
@@ -92,29 +162,8 @@ def render(
     element_board.setAttribute("aria-label", vm.board_label)
     element_board.classList.toggle("thinking", vm.thinking)
     locked = thinking or not game.human_to_move()
-    for row in vm.cells:
-        for cell in row:
-            at = (cell.row, cell.col)
-            hinted = hint.letter if hint is not None and (hint.row, hint.col) == at else ""
-            focus = at == board.focus
-            disabled = bool(cell.letter) or locked
-            wanted = (cell.letter, cell.label, cell.last, disabled, hinted, focus)
-            key = (cell.row, cell.col)
-            if board.cache.get(key) == wanted:
-                continue  # touch the DOM only where it changed
-            board.cache[key] = wanted
-            button = board.cells[cell.row][cell.col]
-            button.textContent = cell.letter
-            button.setAttribute("aria-label", cell.label)
-            button.classList.toggle("last", cell.last)
-            button.classList.toggle("hint", bool(hinted))
-            button.dataset.hint = hinted
-            if wanted[3]:
-                button.setAttribute("aria-disabled", "true")
-            else:
-                button.removeAttribute("aria-disabled")
-            button.tabIndex = 0 if focus else -1
-    render_marks(vm.lines)
+    board.show(vm.cells, locked, hint)
+    board.show_marks(vm.lines)
     render_players(vm.players, vm.thinking)
     status = vm.status
     if game.paused and not vm.game_over:

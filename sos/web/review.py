@@ -1,7 +1,8 @@
 """The game review in the page (issue 14): the Review button, the review run in time slices
 with a progress bar and Cancel, the verdicts in the move list, the best move on the board, the
-evaluation graph and each player's summary. The judging is :mod:`sos.review`'s (pure); this
-module only runs it, stores it in the game's record and draws it.
+evaluation graph and each player's summary. The judging is :mod:`sos.review`'s and what is shown
+is :mod:`sos.app.review`'s view model (both pure); this module only runs the review, stores it
+in the game's record and draws the view model.
 
 A finished review is kept in ``GameRecord.extra["review"]`` (:meth:`sos.review.GameReview.to_dict`),
 tied to the line it reviewed: opening the review again shows it at once; a changed line is
@@ -12,44 +13,27 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
+from sos.app.review import (
+    HEIGHT,
+    STEP,
+    GraphView,
+    review_view,
+    step_target,
+    stored_review,
+    with_review,
+)
 from sos.app.session import GameSession
 from sos.state import replay
-from sos.view import view_model
 from sos.web.computer import SLICE_SECONDS, fetch_book, spawn
 from sos.web.dom import SVG_NS, by_id, element, hide_result
 
 if TYPE_CHECKING:
-    from sos.review import GameReview, PlyReview
-
-#: Key of the review in ``GameRecord.extra``.
-EXTRA_KEY = "review"
-#: Symbols of the verdicts in the move list and on the graph (with text for screen readers).
-SYMBOLS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-#: Most best actions marked on the board at once.
-MAX_MARKS = 4
-#: Graph geometry (viewBox units): width per move, height, margin above and below.
-STEP, HEIGHT, PAD = 10, 100, 8
-
-
-def line_text(line: Any) -> str:
-    """The text form of a line of actions, as :meth:`GameReview.to_dict` stores it."""
-    return " ".join(str(a) for a in line)
-
-
-def stored_review(game: GameSession) -> GameReview | None:
-    """The review kept with ``game`` if it covers exactly the game's line, else None."""
+    from sos.app.review import VerdictMark
     from sos.review import GameReview
-    from sos.state import new_game
-
-    data = game.record.extra.get(EXTRA_KEY)
-    if not isinstance(data, dict) or data.get("line") != line_text(game.line):
-        return None
-    return GameReview.from_dict(data, new_game(game.rules))
 
 
 def _svg(tag: str, cls: str = "", **attrs: object) -> Any:
@@ -73,9 +57,9 @@ class ReviewPanel:
         #: ``saved`` (read from the library) or ``computed`` (made now): data-source, for tests.
         self.source = ""
         self._marked: list[Any] = []
-        self._graph_key: tuple[object, ...] | None = None
+        self._graph: GraphView | None = None
         self._dots: list[Any] = []
-        self._summary_key: tuple[object, ...] | None = None
+        self._summary: tuple[str, ...] | None = None
 
     def listen(self) -> None:
         """Attach the panel's event handlers."""
@@ -97,7 +81,7 @@ class ReviewPanel:
         hide_result()  # the board, not the game-over card, while reviewing
         document.documentElement.classList.add("reviewing")
         by_id("review-message").textContent = ""
-        saved = stored_review(game)
+        saved = stored_review(game.record, game.line)
         if saved is not None:
             self._show(saved, "saved")
             return
@@ -116,9 +100,8 @@ class ReviewPanel:
         game = self.page.app.game
         if self.review is None:
             return
-        last = self._matching(game)
-        target = min(max(game.cursor + delta, 1), last)
-        if last and target != game.cursor:
+        target = step_target(self.review, game.line, game.cursor, delta)
+        if target is not None:
             self.page.step(game.go_to(target))
 
     def close(self) -> None:
@@ -132,7 +115,7 @@ class ReviewPanel:
         document.documentElement.classList.remove("reviewing")
         self._clear_marks()
         by_id("move-list").replaceChildren()  # redrawn plain at the next render
-        self._graph_key = self._summary_key = None
+        self._graph = self._summary = None
         self.page.refresh()
 
     # ------------------------------------------------------------------ the run
@@ -172,9 +155,7 @@ class ReviewPanel:
             self.render()
             return
         # Kept with the game (tied to the line reviewed), so it is not made again.
-        game.record = replace(
-            game.record, extra={**game.record.extra, EXTRA_KEY: result.to_dict()}
-        )
+        game.record = with_review(game.record, result)
         self.page.app.commit()
         await asyncio.sleep(0)  # saving and drawing in two tasks (each well under 50 ms)
         if self.game is game and self.page.app.game is game:
@@ -193,21 +174,10 @@ class ReviewPanel:
         self.source = source
         by_id("review-panel").dataset.source = source
         by_id("review-result").hidden = False
-        self._graph_key = self._summary_key = None
+        self._graph = self._summary = None
         self.page.refresh()
 
     # ------------------------------------------------------------------ drawing
-    def _matching(self, game: GameSession) -> int:
-        """How many of the game's moves the review covers (its line and the game's agree)."""
-        if self.review is None:
-            return 0
-        n = 0
-        for mine, theirs in zip(self.review.line, game.line, strict=False):
-            if mine != theirs:
-                break
-            n += 1
-        return n
-
     def render(self) -> None:
         """Draw the panel for the game shown (after every render of the page)."""
         app = self.page.app
@@ -219,150 +189,56 @@ class ReviewPanel:
         if by_id("review-panel").hidden or self.review is None:
             self._clear_marks()
             return
-        review, lang = self.review, app.lang
-        matching = self._matching(game)
-        names = [p.name for p in view_model(game.state, lang, game.seats).players]
-        self._render_summary(review, names)
-        self._render_graph(review, matching, game.cursor, names)
-        partial = matching < len(game.line)
-        by_id("review-message").textContent = app.t("review.partial") if partial else ""
-        selected = game.cursor - 1
-        by_id("review-prev").disabled = game.cursor <= 1
-        by_id("review-next").disabled = game.cursor >= matching
-        self._clear_marks()
-        if 0 <= selected < matching:
-            ply = review.plies[selected]
-            by_id("review-move").textContent = self._move_text(ply, names[ply.player])
-            if ply.verdict != "best":  # (a best move is the move played, marked as the last)
-                self._mark_best(ply)
-        else:
-            by_id("review-move").textContent = app.t("review.select")
-        self._decorate(review, matching)
-
-    def _render_summary(self, review: GameReview, names: list[str]) -> None:
-        key = (id(review), tuple(names))
-        if key == self._summary_key:
-            return
-        self._summary_key = key
-        items = []
-        for s in review.summary():
-            item = element(
-                "li",
-                f"p{s.player}",
-                self.page.app.t(
-                    "review.summary",
-                    name=names[s.player],
-                    accuracy=f"{s.accuracy:g}",
-                    inaccuracies=s.inaccuracies,
-                    mistakes=s.mistakes,
-                    blunders=s.blunders,
-                ),
+        view = review_view(app, app.lang, self.review, game.line, game.cursor, game.seats)
+        if view.summary != self._summary:
+            self._summary = view.summary
+            by_id("review-summary").replaceChildren(
+                *[element("li", f"p{player}", line) for player, line in enumerate(view.summary)]
             )
-            items.append(item)
-        by_id("review-summary").replaceChildren(*items)
-
-    def _render_graph(
-        self, review: GameReview, matching: int, cursor: int, names: list[str]
-    ) -> None:
-        from sos.review import graph_points
-
-        svg = by_id("review-graph")
-        key = (id(review), matching, tuple(names))
-        if key != self._graph_key:
-            self._graph_key = key
-            points = graph_points(review)[:matching]
-            plies = review.plies[:matching]
-            width = max(1, len(points)) * STEP
-            scale = 1.0
-            if review.mode == "general":
-                scale = max([1.0, *(abs(v) for v, _ in points)])
-
-            def y(value: float) -> float:
-                half = HEIGHT / 2 - PAD
-                return round(HEIGHT / 2 - max(-1.0, min(1.0, value / scale)) * half, 2)
-
-            svg.setAttribute("viewBox", f"0 0 {width} {HEIGHT}")
-            svg.setAttribute("preserveAspectRatio", "none")
-            many = review.players > 2
-            label = (
-                self.page.app.t("review.graph.many")
-                if many
-                else self.page.app.t("review.graph", name=names[0])
-            )
-            svg.setAttribute("aria-label", label)
-            nodes = [_svg("line", "axis", x1=0, y1=HEIGHT / 2, x2=width, y2=HEIGHT / 2)]
-            previous: tuple[float, float, bool] | None = None
-            dots = []
-            for index, ((value, exact), ply) in enumerate(zip(points, plies, strict=True)):
-                x, yy = index * STEP + STEP / 2, y(value)
-                hit = _svg("rect", "hit", x=index * STEP, y=0, width=STEP, height=HEIGHT)
-                hit.dataset.ply = str(index + 1)
-                nodes.append(hit)
-                if previous is not None:
-                    px, py, pexact = previous
-                    kind = "exact" if exact and pexact else "estimate"
-                    nodes.append(_svg("line", f"seg {kind}", x1=px, y1=py, x2=x, y2=yy))
-                previous = (x, yy, exact)
-                dot = _svg(
-                    "line",
-                    f"pt {'exact' if exact else 'estimate'} v-{ply.verdict}",
-                    x1=x, y1=yy, x2=x, y2=yy,
-                )
-                dot.dataset.ply = str(index + 1)
-                dots.append(dot)
-            svg.replaceChildren(*nodes, *dots)  # dots above the segments
-            self._dots = dots
+        if view.graph != self._graph:
+            self._graph = view.graph
+            self._draw_graph(view.graph)
         for index, dot in enumerate(self._dots):
-            dot.classList.toggle("sel", index == cursor - 1)
+            dot.classList.toggle("sel", index == view.selected)
+        by_id("review-message").textContent = view.message
+        by_id("review-prev").disabled = view.prev_disabled
+        by_id("review-next").disabled = view.next_disabled
+        by_id("review-move").textContent = view.move
+        self._clear_marks()
+        self._mark_best(view.marks)
+        self._decorate(view.verdicts)
 
-    def _value_text(self, value: float, exact: bool) -> str:
-        assert self.review is not None
-        t = self.page.app.t
-        band = 0.0 if exact else 0.5
-        kind = "win" if value > band else "loss" if value < -band else "draw"
-        if self.review.mode == "simple":
-            words = t(f"review.value.simple.{kind}")
-        else:
-            points = abs(value)
-            shown = f"{points:g}" if exact else f"≈{points:.1f}"
-            words = t(f"review.value.{kind}", points=shown)
-        return f"{words} ({t('review.exact' if exact else 'review.estimate')})"
+    def _draw_graph(self, graph: GraphView) -> None:
+        svg = by_id("review-graph")
+        svg.setAttribute("viewBox", f"0 0 {graph.width} {HEIGHT}")
+        svg.setAttribute("preserveAspectRatio", "none")
+        svg.setAttribute("aria-label", graph.label)
+        nodes = [_svg("line", "axis", x1=0, y1=HEIGHT / 2, x2=graph.width, y2=HEIGHT / 2)]
+        for index, point in enumerate(graph.points):
+            hit = _svg("rect", "hit", x=index * STEP, y=0, width=STEP, height=HEIGHT)
+            hit.dataset.ply = str(point.ply)
+            nodes.append(hit)
+            if index:  # the segment from the previous point
+                seg = graph.segments[index - 1]
+                kind = "exact" if seg.exact else "estimate"
+                nodes.append(
+                    _svg("line", f"seg {kind}", x1=seg.x1, y1=seg.y1, x2=seg.x2, y2=seg.y2)
+                )
+        dots = []
+        for point in graph.points:
+            kind = "exact" if point.exact else "estimate"
+            dot = _svg(
+                "line", f"pt {kind} v-{point.verdict}",
+                x1=point.x, y1=point.y, x2=point.x, y2=point.y,
+            )
+            dot.dataset.ply = str(point.ply)
+            dots.append(dot)
+        svg.replaceChildren(*nodes, *dots)  # dots above the segments
+        self._dots = dots
 
-    def _move_text(self, ply: PlyReview, name: str) -> str:
-        t = self.page.app.t
-        verdict = t(f"review.verdict.{ply.verdict}")
-        parts = [
-            t("review.move", ply=ply.ply + 1, name=name, action=str(ply.action), verdict=verdict),
-            t(
-                "review.values",
-                before=self._value_text(ply.value_before, ply.exact),
-                after=self._value_text(ply.value_after, ply.exact),
-            ),
-        ]
-        assert self.review is not None
-        nt = self.page.app.nt
-        if self.review.mode == "general" and ply.loss > 0:
-            # A whole number of points picks its plural form; a fraction (an estimate) takes
-            # the general form, which 100 selects in every catalog (Arabic "other" included).
-            count = int(ply.loss) if ply.loss == int(ply.loss) else 100
-            parts.append(nt("review.lost", count, points=f"{ply.loss:g}"))
-        if ply.verdict != "best" and ply.best_actions:
-            shown = ", ".join(str(a) for a in ply.best_actions[:MAX_MARKS])
-            more = len(ply.best_actions) - MAX_MARKS
-            if more > 0:
-                parts.append(nt("review.best.more", more, actions=shown, more=more))
-            else:
-                parts.append(t("review.best", actions=shown))
-            parts.append(t("review.best.marked"))
-        return " ".join(parts)
-
-    def _mark_best(self, ply: PlyReview) -> None:
+    def _mark_best(self, marks: tuple[tuple[int, int, str], ...]) -> None:
         cells = self.page.board.cells
-        letters: dict[tuple[int, int], str] = {}
-        for action in ply.best_actions[:MAX_MARKS]:
-            at = (action.row, action.col)
-            letters[at] = letters[at] + "/" + action.letter if at in letters else action.letter
-        for (row, col), shown in letters.items():
+        for row, col, shown in marks:
             if row < len(cells) and col < len(cells[row]):
                 button = cells[row][col]
                 button.classList.add("best")
@@ -375,25 +251,23 @@ class ReviewPanel:
             button.removeAttribute("data-best")
         self._marked = []
 
-    def _decorate(self, review: GameReview, matching: int) -> None:
+    def _decorate(self, verdicts: tuple[VerdictMark, ...]) -> None:
         """The verdicts in the move list: a symbol and a colour (data-verdict), and the verdict
         in the button's accessible name."""
-        t = self.page.app.t
         for button in document.querySelectorAll("#move-list button.ply"):
             index = int(button.dataset.ply) - 1
-            verdict = review.plies[index].verdict if index < matching else ""
+            mark = verdicts[index] if index < len(verdicts) else None
+            verdict = mark.verdict if mark is not None else ""
             if (button.getAttribute("data-verdict") or "") == verdict:
                 continue
             old = button.querySelector(".verdict")
             if old:
                 old.remove()
-            if not verdict:
+            if mark is None:
                 button.removeAttribute("data-verdict")
                 continue
-            plain = t("moves.ply.label", action=str(review.line[index]))
-            button.dataset.verdict = verdict
-            mark = element("span", "verdict", SYMBOLS[verdict])
-            mark.setAttribute("aria-hidden", "true")
-            button.appendChild(mark)
-            label = t("review.ply.label", label=plain, verdict=t(f"review.verdict.{verdict}"))
-            button.setAttribute("aria-label", label)
+            button.dataset.verdict = mark.verdict
+            symbol = element("span", "verdict", mark.symbol)
+            symbol.setAttribute("aria-hidden", "true")
+            button.appendChild(symbol)
+            button.setAttribute("aria-label", mark.label)

@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api as pw
 import pytest
+from helpers import EmbedHost
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -331,6 +332,19 @@ def _wait_ready(
 def wait_ready_fixture(guard: BrowserGuard) -> Callable[..., float]:
     """``wait_ready(page, timeout_ms=60_000)`` -> seconds until ``data-ready="1"`` (guarded)."""
     return functools.partial(_wait_ready, guard=guard)
+
+
+@pytest.fixture
+def embed(
+    page: Page,
+    site_url: str,
+    tmp_path: Path,
+    static_server: Callable[..., str],
+    guard: BrowserGuard,
+) -> EmbedHost:
+    """``frame, game = embed.open("?size=4&embed=1", width=320, height=420)``: the app in an
+    iframe of a host page served from another origin (helpers.EmbedHost)."""
+    return EmbedHost(page, site_url, tmp_path, static_server, guard)
 
 
 @pytest.fixture

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Frame, FrameLocator, Locator, Page, expect
 
 
 def cell(page: Page, row: int, col: int) -> Locator:
@@ -71,3 +73,82 @@ class CpuTrace:
         ]
         self.session.detach()
         return sorted(tasks, reverse=True)
+
+
+#: A blog post with the app in an iframe; ``window.received`` collects the messages it posts.
+HOST_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>A blog post</title><link rel="icon" href="data:,">
+<style>body{{margin:16px;font:16px sans-serif}}
+iframe{{border:1px solid #888;display:block}}</style>
+</head><body>
+<p>A blog post about SOS.</p>
+<iframe id="game" src="{src}" width="{width}" height="{height}" title="SOS"></iframe>
+<script>
+  window.received = [];
+  window.addEventListener("message", (event) => {{
+    window.received.push({{origin: event.origin, data: event.data}});
+  }});
+</script>
+</body></html>
+"""
+
+
+class EmbedHost:
+    """The app embedded in someone else's page (the ``embed`` fixture of conftest.py).
+
+    :meth:`open` writes a host page (:data:`HOST_PAGE`) with the app in an iframe of the given
+    size, serves it from a second local server -- on 127.0.0.1 (another port: cross-origin,
+    same site) or on ``localhost`` (cross-site to the app on 127.0.0.1) -- sizes the browser
+    window to the frame plus a margin, opens the page and waits until the app in the frame is
+    ready. :attr:`url` is the host page's address.
+    """
+
+    def __init__(
+        self,
+        page: Page,
+        site_url: str,
+        folder: Path,
+        static_server: Callable[..., str],
+        guard: Any,
+    ) -> None:
+        self.page = page
+        self.site_url = site_url
+        self.folder = folder
+        self.static_server = static_server
+        self.guard = guard
+        self.url = ""
+
+    def open(
+        self,
+        query: str,
+        *,
+        width: int = 320,
+        height: int = 420,
+        url_host: str = "127.0.0.1",
+    ) -> tuple[Frame, FrameLocator]:
+        """Open a host page framing ``index.html`` + ``query`` (e.g. ``"?size=4&embed=1"``);
+        returns the app's frame (to evaluate in) and a locator scope inside it."""
+        app = f"{self.site_url}index.html{query}"
+        (self.folder / "index.html").write_text(
+            HOST_PAGE.format(src=app, width=width, height=height), encoding="utf-8"
+        )
+        host = self.static_server(self.folder, url_host=url_host)
+        self.guard.allow_origin(host)
+        self.url = host + "index.html"
+        self.page.set_viewport_size({"width": width + 100, "height": height + 200})
+        self.page.goto(self.url)
+        handle = self.page.locator("#game").element_handle()
+        assert handle is not None
+        frame = handle.content_frame()
+        assert frame is not None
+        game = self.page.frame_locator("#game")
+        game.locator('html[data-ready="1"]').wait_for(state="attached", timeout=60_000)
+        return frame, game
+
+    def messages(self) -> list[dict[str, Any]]:
+        """The messages the app posted to the host page (``source: "sos-game"``), in order."""
+        got: list[dict[str, Any]] = self.page.evaluate("window.received")
+        return [
+            m for m in got
+            if isinstance(m["data"], dict) and m["data"].get("source") == "sos-game"
+        ]

@@ -11,63 +11,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from helpers import EmbedHost
 from playwright.sync_api import Frame, FrameLocator, Page, expect
 
-HOST_PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><title>A blog post</title><link rel="icon" href="data:,">
-<style>body{{margin:16px;font:16px sans-serif}}
-iframe{{border:1px solid #888;display:block}}</style>
-</head><body>
-<p>A blog post about SOS.</p>
-<iframe id="game" src="{src}" width="{width}" height="{height}" title="SOS"></iframe>
-<script>
-  window.received = [];
-  window.addEventListener("message", (event) => {{
-    window.received.push({{origin: event.origin, data: event.data}});
-  }});
-</script>
-</body></html>
-"""
-
 SIZES = [(320, 420), (700, 500)]
-
-
-def host_page(
-    tmp_path: Path,
-    static_server: Callable[..., str],
-    guard: Any,
-    app_url: str,
-    *,
-    width: int = 320,
-    height: int = 420,
-    url_host: str = "127.0.0.1",
-) -> str:
-    """Write and serve a host page with the app in an iframe; returns the host page's URL."""
-    (tmp_path / "index.html").write_text(
-        HOST_PAGE.format(src=app_url, width=width, height=height), encoding="utf-8"
-    )
-    host = static_server(tmp_path, url_host=url_host)
-    guard.allow_origin(host)
-    return host + "index.html"
-
-
-def game_frame(page: Page, wait_ready: Callable[..., float]) -> tuple[Frame, FrameLocator]:
-    handle = page.locator("#game").element_handle()
-    assert handle is not None
-    frame = handle.content_frame()
-    assert frame is not None
-    ready = page.frame_locator("#game").locator('html[data-ready="1"]')
-    ready.wait_for(state="attached", timeout=60_000)
-    return frame, page.frame_locator("#game")
-
-
-def messages(page: Page) -> list[dict[str, Any]]:
-    got: list[dict[str, Any]] = page.evaluate("window.received")
-    return [m for m in got if isinstance(m["data"], dict) and m["data"].get("source") == "sos-game"]
 
 
 def play_simple_win(game: FrameLocator) -> None:
@@ -105,19 +55,13 @@ def assert_fits(frame: Frame) -> None:
 def test_embed_fits_iframe_without_scrollbars(
     page: Page,
     site_url: str,
-    tmp_path: Path,
-    static_server: Callable[..., str],
-    guard: Any,
-    wait_ready: Callable[..., float],
+    embed: EmbedHost,
     shot: Callable[[Page, str], Path],
     width: int,
     height: int,
     query: str,
 ) -> None:
-    app = f"{site_url}index.html?{query}&embed=1"
-    page.set_viewport_size({"width": width + 100, "height": height + 200})
-    page.goto(host_page(tmp_path, static_server, guard, app, width=width, height=height))
-    frame, game = game_frame(page, wait_ready)
+    frame, game = embed.open(f"?{query}&embed=1", width=width, height=height)
 
     expect(game.locator(".app-header")).to_be_hidden()
     for testid in ("letter-S", "letter-O", "status", "score-0", "score-1", "open-full"):
@@ -160,20 +104,13 @@ def test_embed_view_alone_has_no_chrome(open_app: Callable[..., Page]) -> None:
 
 
 def test_same_site_iframe_posts_ready_and_game_over(
-    page: Page,
-    site_url: str,
-    tmp_path: Path,
-    static_server: Callable[..., str],
-    guard: Any,
-    wait_ready: Callable[..., float],
+    page: Page, site_url: str, embed: EmbedHost
 ) -> None:
-    app = f"{site_url}index.html?size=3&mode=simple&embed=1&lang=en"
-    page.goto(host_page(tmp_path, static_server, guard, app, width=700, height=500))
-    _frame, game = game_frame(page, wait_ready)
+    _frame, game = embed.open("?size=3&mode=simple&embed=1&lang=en", width=700, height=500)
     app_origin = site_url.rstrip("/")
 
     page.wait_for_function("window.received.length >= 1")
-    ready = messages(page)
+    ready = embed.messages()
     assert [m["data"]["type"] for m in ready] == ["sos:ready"]
     assert ready[0]["origin"] == app_origin
     assert ready[0]["data"]["version"] == 1
@@ -188,7 +125,7 @@ def test_same_site_iframe_posts_ready_and_game_over(
     play_simple_win(game)
     expect(game.get_by_test_id("result")).to_be_visible()
     page.wait_for_function("window.received.length >= 2")
-    over = messages(page)[1]
+    over = embed.messages()[1]
     assert over["origin"] == app_origin
     data = over["data"]
     assert data["type"] == "sos:game-over"
@@ -199,24 +136,15 @@ def test_same_site_iframe_posts_ready_and_game_over(
 
     # Exactly one game-over per game, even if the page renders again; a new game can end again.
     page.wait_for_timeout(200)
-    assert len(messages(page)) == 2
+    assert len(embed.messages()) == 2
     game.get_by_test_id("play-again").click()
     play_simple_win(game)
     page.wait_for_function("window.received.length >= 3")
-    assert [m["data"]["type"] for m in messages(page)][2:] == ["sos:game-over"]
+    assert [m["data"]["type"] for m in embed.messages()][2:] == ["sos:game-over"]
 
 
-def test_messages_from_the_host_are_ignored(
-    page: Page,
-    site_url: str,
-    tmp_path: Path,
-    static_server: Callable[..., str],
-    guard: Any,
-    wait_ready: Callable[..., float],
-) -> None:
-    app = f"{site_url}index.html?size=3&embed=1"
-    page.goto(host_page(tmp_path, static_server, guard, app))
-    _frame, game = game_frame(page, wait_ready)
+def test_messages_from_the_host_are_ignored(page: Page, embed: EmbedHost) -> None:
+    _frame, game = embed.open("?size=3&embed=1")
     for payload in ('{"type": "SKIP_WAITING"}', '"<img src=x onerror=alert(1)>"', "null"):
         page.evaluate(f"document.getElementById('game').contentWindow.postMessage({payload}, '*')")
     page.wait_for_timeout(200)
@@ -226,22 +154,13 @@ def test_messages_from_the_host_are_ignored(
 
 @pytest.mark.unrouted
 def test_cross_site_iframe_with_blocked_storage_boots(
-    page: Page,
-    site_url: str,
-    tmp_path: Path,
-    static_server: Callable[..., str],
-    guard: Any,
-    wait_ready: Callable[..., float],
-    shot: Callable[[Page, str], Path],
+    page: Page, site_url: str, embed: EmbedHost, shot: Callable[[Page, str], Path]
 ) -> None:
     """Host on localhost, game on 127.0.0.1: IndexedDB is refused in the frame, the game plays."""
-    app = f"{site_url}index.html?size=3&mode=simple&embed=1&lang=en"
-    host = host_page(
-        tmp_path, static_server, guard, app, width=700, height=500, url_host="localhost"
+    frame, game = embed.open(
+        "?size=3&mode=simple&embed=1&lang=en", width=700, height=500, url_host="localhost"
     )
-    assert urlsplit(host).hostname == "localhost"
-    page.goto(host)
-    frame, game = game_frame(page, wait_ready)
+    assert urlsplit(embed.url).hostname == "localhost"
 
     # The precondition this test is about: the browser refuses IndexedDB to a frame of the
     # app's origin in this page (probed in a second frame: the game's own frame has the
@@ -276,5 +195,5 @@ def test_cross_site_iframe_with_blocked_storage_boots(
     play_simple_win(game)
     expect(game.get_by_test_id("status")).to_have_text("Player 1 wins with the first SOS")
     page.wait_for_function("window.received.length >= 2")
-    assert [m["data"]["type"] for m in messages(page)] == ["sos:ready", "sos:game-over"]
+    assert [m["data"]["type"] for m in embed.messages()] == ["sos:ready", "sos:game-over"]
     shot(page, "embed-cross-site")

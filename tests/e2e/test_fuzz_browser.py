@@ -23,11 +23,11 @@ import json
 import random
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
 
 import pytest
+from helpers import EmbedHost
 from playwright.sync_api import Frame, Page, expect
 
 from sos.app.app import AppSession, Prefs
@@ -35,7 +35,6 @@ from sos.app.library import MemoryStore, load_game
 from sos.i18n import LANGUAGES
 from sos.record import RecordError, parse_record
 from tests import fuzz_inputs as fz
-from tests.e2e.test_embed import game_frame, host_page
 
 Opener = Callable[..., Page]
 
@@ -152,18 +151,10 @@ def _record_outcome(record: str) -> str:
     return f"loaded {rules.rows}"
 
 
-def test_fuzzed_host_messages_are_ignored(
-    page: Page,
-    site_url: str,
-    tmp_path: Path,
-    static_server: Callable[..., str],
-    guard: Any,
-    wait_ready: Callable[..., float],
-) -> None:
+def test_fuzzed_host_messages_are_ignored(page: Page, embed: EmbedHost) -> None:
     """A host page posts junk into the frame -- also the strings Pyodide's own scheduler
     listens for ("_si" once threw in the runtime): nothing changes, nothing breaks."""
-    page.goto(host_page(tmp_path, static_server, guard, f"{site_url}index.html?size=4&embed=1"))
-    frame, game = game_frame(page, wait_ready)
+    frame, game = embed.open("?size=4&embed=1")
     game.locator("button.cell").first.click()
     before = frame.locator("#board").inner_html(), frame.locator("#move-list").inner_html()
     rng = random.Random(11)

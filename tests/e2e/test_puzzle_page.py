@@ -5,6 +5,7 @@ back), a forced reply, the daily puzzle in a 320x420 embed, German at phone size
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from datetime import date
 from functools import cache
@@ -13,12 +14,11 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from helpers import write
+from helpers import EmbedHost, write
 from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 from sos.notation import Action
 from sos.puzzles import DATA_PATH, Puzzle, daily_puzzle, parse_puzzles
-from tests.e2e.test_embed import game_frame, host_page
 
 ROOT = Path(__file__).resolve().parents[2]
 Opener = Callable[..., Page]
@@ -55,6 +55,18 @@ def wrong_with_reply(puzzle: Puzzle, step: int = 0) -> tuple[Action, Action]:
     return refutation.action, refutation.reply
 
 
+def watch_busy(page: Page) -> None:
+    """Record ``[aria-busy, has class thinking]`` of the puzzle board at each change, in
+    ``window.__puzzleBusy`` (a short state is missed by polling, not by an observer)."""
+    page.evaluate(
+        """() => { const board = document.getElementById('puzzle-board');
+          window.__puzzleBusy = [];
+          new MutationObserver(() => window.__puzzleBusy.push(
+            [board.getAttribute('aria-busy'), board.classList.contains('thinking')]))
+            .observe(board, {attributes: true, attributeFilter: ['aria-busy', 'class']}); }"""
+    )
+
+
 def game_keys(page: Page) -> dict[str, str]:
     got: dict[str, str] = page.evaluate(
         "() => Object.fromEntries(Object.keys(localStorage)"
@@ -84,11 +96,19 @@ def test_solve_one_wrong_then_right_and_the_next_one_right(
         expect(cell(page, action)).to_have_text(action.letter)
 
     wrong, reply = wrong_with_reply(puzzle)
+    watch_busy(page)
     attempt(page, wrong)
     feedback = page.get_by_test_id("puzzle-feedback")
     expect(feedback).to_contain_text("is not it" if lang == "en" else "ist es nicht")
     expect(feedback).to_contain_text(str(reply))
     expect(cell(page, reply)).to_have_text(reply.letter)  # the refutation, played back
+    # While the reply was coming the board was busy (as the game's board while a computer
+    # thinks), and it is not any more.
+    busy = page.evaluate("window.__puzzleBusy")
+    assert ["true", True] in busy, busy
+    board = page.get_by_test_id("puzzle-board")
+    expect(board).not_to_have_attribute("aria-busy", "true")
+    expect(board).not_to_have_class(re.compile(r"\bthinking\b"))
     shot(page, f"puzzle-wrong-{lang}-phone")
     page.get_by_test_id("puzzle-retry").click()
     expect(cell(page, wrong)).to_have_text("")
@@ -143,18 +163,9 @@ def test_a_longer_puzzle_plays_the_forced_reply(
 
 
 def test_the_daily_puzzle_in_an_embed(
-    page: Page,
-    site_url: str,
-    tmp_path: Path,
-    static_server: Callable[..., str],
-    guard: Any,
-    wait_ready: Callable[..., float],
-    shot: Callable[[Page, str], Path],
+    page: Page, embed: EmbedHost, shot: Callable[[Page, str], Path]
 ) -> None:
-    app = f"{site_url}index.html?embed=1&puzzle=daily&lang=de"
-    page.set_viewport_size({"width": 420, "height": 620})
-    page.goto(host_page(tmp_path, static_server, guard, app, width=320, height=420))
-    frame, game = game_frame(page, wait_ready)
+    frame, game = embed.open("?embed=1&puzzle=daily&lang=de", width=320, height=420)
     dialog = game.get_by_test_id("puzzle-dialog")
     expect(dialog).to_be_visible(timeout=30_000)
     today = date.fromisoformat(frame.evaluate(

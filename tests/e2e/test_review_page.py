@@ -12,9 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from helpers import CpuTrace
+from helpers import CpuTrace, EmbedHost
 from playwright.sync_api import Page, expect
-from test_embed import game_frame, host_page
 from test_experience import _axe
 
 from sos import GameState, Rules, new_game
@@ -178,19 +177,10 @@ def test_review_in_german_on_a_phone(
 
 
 def test_review_in_an_embed(
-    page: Page,
-    site_url: str,
-    tmp_path: Path,
-    static_server: Callable[..., str],
-    guard: Any,
-    wait_ready: Callable[..., float],
-    shot: Callable[[Page, str], Path],
+    page: Page, embed: EmbedHost, shot: Callable[[Page, str], Path]
 ) -> None:
     state = random_game(5, 8)
-    app = f"{site_url}index.html{query_for(state, '&embed=1')}"
-    page.set_viewport_size({"width": 420, "height": 620})
-    page.goto(host_page(tmp_path, static_server, guard, app, width=320, height=420))
-    frame, game = game_frame(page, wait_ready)
+    frame, game = embed.open(query_for(state, "&embed=1"), width=320, height=420)
     game.locator("#notice-close").click()  # "Shared game loaded": read, dismissed
     game.get_by_test_id("review").click()
     expect(game.get_by_test_id("review-panel")).to_have_attribute(
@@ -210,6 +200,13 @@ def test_review_in_an_embed(
     )
     shot(page, "review-embed-320x420")
     assert box["sw"] <= box["cw"] and box["sh"] <= box["ch"], box
+    # Each summary line is shown whole (wrapped, not cut off with an ellipsis).
+    cut = frame.evaluate(
+        """() => [...document.querySelectorAll('#review-summary li')]
+              .filter((li) => li.scrollWidth > li.clientWidth || li.scrollHeight > li.clientHeight)
+              .map((li) => li.textContent)"""
+    )
+    assert cut == [], cut
     assert box["panel"] <= box["vh"] + 0.5 and box["board"] >= 120, box
 
 

@@ -1,0 +1,213 @@
+"""The review panel's view model (sos.app.review): graph geometry, move texts, best-move marks,
+summary lines, verdicts in the move list, Previous/Next and the review kept in a record — on a
+hand-made review with known values and on games reviewed by the engine (3x3 and 4x4)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from sos import Action, GameState, Rules, new_game
+from sos.app.app import AppSession
+from sos.app.library import GameRecord, MemoryStore
+from sos.app.review import (
+    EXTRA_KEY,
+    HEIGHT,
+    PAD,
+    SYMBOLS,
+    GraphPoint,
+    GraphSegment,
+    best_marks,
+    graph_view,
+    matching,
+    move_text,
+    player_names,
+    review_view,
+    step_target,
+    stored_review,
+    summary_lines,
+    verdict_marks,
+    with_review,
+)
+from sos.review import GameReview, PlyReview, graph_points, review_game
+
+A = Action.parse
+LINE = (A("S@a1"), A("O@b1"), A("S@c1"), A("O@b2"))  # S O S along the top row, then O@b2
+
+
+def app(lang: str = "en") -> AppSession:
+    ids = (f"id{n}" for n in itertools.count())
+    return AppSession(MemoryStore(), lambda: 0.0, lambda: next(ids), lang)
+
+
+def hand_review() -> GameReview:
+    """A 3x3 general review with chosen values: proven, proven, estimate, estimate."""
+    plies = (
+        PlyReview(0, LINE[0], 0, 0.0, 0.0, (LINE[0],), 0.0, "best", True),
+        PlyReview(1, LINE[1], 1, 0.0, -2.0, (A("S@b2"), A("O@b2"), A("S@c3")), 2.0, "mistake",
+                  True),
+        PlyReview(2, LINE[2], 0, 2.0, 2.0, (LINE[2],), 0.0, "best", False),
+        PlyReview(3, LINE[3], 0, 2.0, -1.5, tuple(A(t) for t in
+                  ("S@a2", "O@a2", "S@c2", "S@a3", "S@b3")), 3.5, "blunder", False),
+    )
+    return GameReview("general", 2, LINE, plies)
+
+
+def random_game(rules: Rules, seed: int) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(rules)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_graph_geometry_of_a_known_review() -> None:
+    graph = graph_view(app(), hand_review(), 4, ("Player 1", "Player 2"))
+    # Values seen by the first player: 0, +2 (minus player 2's -2), 2, -1.5; scaled to the
+    # largest, 2: y = 50 - value / 2 * 42.
+    assert graph.width == 40
+    assert graph.points == (
+        GraphPoint(1, 5.0, 50.0, True, "best"),
+        GraphPoint(2, 15.0, 8.0, True, "mistake"),
+        GraphPoint(3, 25.0, 8.0, False, "best"),
+        GraphPoint(4, 35.0, 81.5, False, "blunder"),
+    )
+    assert graph.segments == (
+        GraphSegment(5.0, 50.0, 15.0, 8.0, True),
+        GraphSegment(15.0, 8.0, 25.0, 8.0, False),  # an estimate at one end: an estimate
+        GraphSegment(25.0, 8.0, 35.0, 81.5, False),
+    )
+    assert graph.label == (
+        "Evaluation graph, one point per move: above the middle line Player 1 is ahead."
+    )
+    # Only the moves the review covers are drawn.
+    two = graph_view(app(), hand_review(), 2, ("Player 1", "Player 2"))
+    assert two.width == 20 and [p.ply for p in two.points] == [1, 2] and len(two.segments) == 1
+    assert graph_view(app(), hand_review(), 0, ("P1", "P2")).width == 10  # (an empty graph)
+
+
+def test_move_text_and_marks_of_a_mistake_and_a_blunder() -> None:
+    review = hand_review()
+    mistake = move_text(app(), "general", review.plies[1], "Player 2")
+    assert mistake == (
+        "Move 2, Player 2: O@b1 — mistake. Before: level (proven). After: loses by 2 (proven)."
+        " Lost 2 points. Best: S@b2, O@b2, S@c3. The best move is marked on the board."
+    )
+    assert best_marks(review.plies[1]) == ((1, 1, "S/O"), (2, 2, "S"))
+    blunder = move_text(app(), "general", review.plies[3], "Player 1")
+    assert blunder == (
+        "Move 4, Player 1: O@b2 — blunder. Before: wins by ≈2.0 (estimate)."
+        " After: loses by ≈1.5 (estimate). Lost 3.5 points."
+        " Best: S@a2, O@a2, S@c2, S@a3 and 1 more. The best move is marked on the board."
+    )
+    assert best_marks(review.plies[3]) == ((1, 0, "S/O"), (1, 2, "S"), (2, 0, "S"))
+    best = move_text(app(), "general", review.plies[0], "Player 1")
+    assert best == (
+        "Move 1, Player 1: S@a1 — best move. Before: level (proven). After: level (proven)."
+    )
+    assert best_marks(review.plies[0]) == ()
+    simple = move_text(app(), "simple", review.plies[1], "Player 2")
+    assert simple.startswith("Move 2, Player 2: O@b1 — mistake. Before: draw (proven). After:"
+                             " loses (proven). Best: ")  # no points lost in simple mode
+    german = move_text(app("de"), "general", review.plies[1], "Spieler 2")
+    assert german.startswith("Zug 2, Spieler 2: O@b1")
+
+
+def test_summary_and_verdicts_of_a_known_review() -> None:
+    review = hand_review()
+    assert summary_lines(app(), review, ("Player 1", "Player 2")) == (
+        "Player 1: accuracy 66.7 %, inaccuracies 0, mistakes 0, blunders 1",
+        "Player 2: accuracy 0 %, inaccuracies 0, mistakes 1, blunders 0",
+    )
+    marks = verdict_marks(app(), review, 3)
+    assert [(m.ply, m.verdict, m.symbol) for m in marks] == [
+        (1, "best", "★"), (2, "mistake", "?"), (3, "best", "★")
+    ]
+    assert marks[1].label == "Go to the position after O@b1, mistake"
+
+
+def test_panel_navigation_and_a_line_played_on() -> None:
+    review = hand_review()
+    seats = ("human", "medium")
+    on = (*LINE, A("S@c3"))  # a move played after the review
+    view = review_view(app(), "en", review, on, 2, seats)
+    assert view.selected == 1
+    assert view.move.startswith("Move 2, Computer 2: O@b1 — mistake.")
+    assert view.marks == ((1, 1, "S/O"), (2, 2, "S"))
+    assert view.message.startswith("Moves were played after this review")
+    assert (view.prev_disabled, view.next_disabled) == (False, False)
+    assert [p.ply for p in view.graph.points] == [1, 2, 3, 4]
+    assert view.summary[1].startswith("Computer 2: accuracy 0 %")
+    start = review_view(app(), "en", review, LINE, 0, seats)
+    assert start.selected == -1 and start.marks == () and start.message == ""
+    assert start.move.startswith("Choose a move")
+    assert start.prev_disabled and not start.next_disabled
+    after = review_view(app(), "en", review, on, 5, seats)  # the move not reviewed
+    assert after.selected == -1 and after.next_disabled
+    # Another third move: the review covers the first two moves only.
+    other = (LINE[0], LINE[1], A("S@c3"))
+    assert matching(review, other) == 2
+    assert step_target(review, other, 1, +1) == 2
+    assert step_target(review, other, 2, +1) is None
+    assert step_target(review, other, 3, -1) == 2
+    assert step_target(review, other, 1, -1) is None
+    assert step_target(review, (A("S@c3"),), 1, +1) is None  # nothing reviewed of this line
+    assert player_names("en", ("easy",), 3) == ("Computer 1", "Player 2", "Player 3")
+
+
+def test_a_reviewed_3x3_simple_game() -> None:
+    state = random_game(Rules.square(3, "simple"), 4)
+    review = review_game(state)
+    view = review_view(app(), "en", review, state.history, len(state.history), ("human",) * 2)
+    assert [(m.ply, m.verdict, m.symbol) for m in view.verdicts] == [
+        (p.ply + 1, p.verdict, SYMBOLS[p.verdict]) for p in review.plies
+    ]
+    # Simple mode: every value is a proven win, draw or loss: the top, middle or bottom line.
+    top, middle, bottom = PAD, HEIGHT / 2, HEIGHT - PAD
+    for point, (value, exact) in zip(view.graph.points, graph_points(review), strict=True):
+        assert exact and point.exact
+        assert point.y == {1.0: top, 0.0: middle, -1.0: bottom}[value]
+    assert all(s.exact for s in view.graph.segments)
+    assert view.selected == len(state.history) - 1
+
+
+def test_a_reviewed_4x4_game_kept_in_its_record() -> None:
+    state = random_game(Rules.square(4), 3)
+    review = review_game(state)
+    assert any(p.verdict != "best" for p in review.plies)
+    record = GameRecord("g1", state.rules, ("human", "human"), state.history)
+    assert stored_review(record, state.history) is None  # none kept yet
+    kept = with_review(record, review)
+    assert kept.extra[EXTRA_KEY]["line"] == " ".join(str(a) for a in state.history)
+    assert stored_review(kept, state.history) == review
+    assert stored_review(kept, state.history[:-1]) is None  # another line: reviewed anew
+    damaged = with_review(record, review)
+    damaged.extra[EXTRA_KEY]["plies"] = []
+    assert stored_review(damaged, state.history) is None
+    # The graph: every point proven on 4x4, scaled to the largest lead (general mode).
+    graph = graph_view(app(), review, len(review.plies), ("Player 1", "Player 2"))
+    values = graph_points(review)
+    scale = max(1.0, *(abs(v) for v, _ in values))
+    assert [p.y for p in graph.points] == [
+        round(HEIGHT / 2 - v / scale * (HEIGHT / 2 - PAD), 2) for v, _ in values
+    ]
+    assert min(p.y for p in graph.points) == PAD or max(p.y for p in graph.points) == HEIGHT - PAD
+    bad = next(p for p in review.plies if p.verdict != "best")
+    view = review_view(app(), "en", review, state.history, bad.ply + 1, ("human", "human"))
+    assert view.marks and all(
+        any((a.row, a.col) == (r, c) and a.letter in shown for a in bad.best_actions[:4])
+        for r, c, shown in view.marks
+    )
+
+
+def test_three_players_see_their_own_outlook() -> None:
+    state = random_game(Rules.square(3, "general", 3), 2)
+    review = review_game(state)
+    graph = graph_view(app(), review, len(review.plies), player_names("en", (), 3))
+    assert graph.label.endswith("each point is the mover's own outlook.")
+    # Each point is the mover's own value after the move (not turned to the first player's).
+    scale = max(1.0, *(abs(p.value_after) for p in review.plies))
+    assert [p.y for p in graph.points] == [
+        round(HEIGHT / 2 - p.value_after / scale * (HEIGHT / 2 - PAD), 2) for p in review.plies
+    ]
+    assert any(p.player != 0 and p.value_after for p in review.plies)  # (the case that differs)
