@@ -49,9 +49,10 @@ _VOFF: Final = 1 << 20
 #: "No value" from :meth:`Solver._probe` (values are far smaller).
 _NONE: Final = 1 << 40
 #: Positions with at most this many empty squares are solved by plain recursion
-#: (:meth:`Solver._value`), without pause points: such a subtree is small (milliseconds;
-#: ``bench_ai.py --sections steps`` prints the longest step).
-PLAIN_EMPTIES: Final = 5
+#: (:meth:`Solver._value`), without pause points: at most 6 * 4 * 2 lines, a few ms even on a
+#: loaded phone (with 5, a subtree without table hits has up to ~5000 nodes: an 84 ms task was
+#: measured in a review under load).
+PLAIN_EMPTIES: Final = 3
 
 #: The book file, next to this module (the browser's file system mirrors sos/).
 BOOK_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "book_4x4.txt")
