@@ -98,7 +98,6 @@ class _Tables:
         "bitval",
         "byte_moves",
         "dirs",
-        "dirs2",
         "full",
         "inverse",
         "nbytes",
@@ -147,25 +146,13 @@ class _Tables:
         #: v of byte k, ascending (see :func:`_moves_of`).
         self.nbytes: int = (rows * width + 7) // 8
         self.byte_moves: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-            tuple(
-                tuple(
-                    tuple(
-                        (square[8 * k + j] << 1) | letter
-                        for j in range(8)
-                        if (v >> j) & 1 and 8 * k + j < len(square) and square[8 * k + j] >= 0
-                    )
-                    for v in range(256)
-                )
-                for k in range(self.nbytes)
-            )
+            tuple(_byte_moves(square[8 * k : 8 * k + 8], letter) for k in range(self.nbytes))
             for letter in (0, 1)
         )
         #: Every square's bit.
         self.full: int = sum(1 << b for b in self.bit)
         #: Bit distances of the four line directions: row, column, both diagonals.
         self.dirs: tuple[int, ...] = (1, width, width + 1, width - 1)
-        #: Twice each of ``dirs``.
-        self.dirs2: tuple[int, ...] = tuple(d + d for d in self.dirs)
         #: near_mask[i]: the bits of affected[i].
         self.near_mask: tuple[int, ...] = tuple(
             sum(1 << self.bit[x] for x in near) for near in affected
@@ -191,6 +178,22 @@ class _Tables:
             for letter in range(3)
         )
         self.zplayer: tuple[int, ...] = tuple(rng.getrandbits(62) for _ in range(4))
+
+
+def _byte_moves(squares: list[int], letter: int) -> tuple[tuple[int, ...], ...]:
+    """For each byte value v (0-255): the moves writing ``letter`` (0: S, 1: O) on the squares
+    ``squares[j]`` of v's set bits j, ascending (-1 or a missing entry: a guard bit, no move).
+
+    Built from v without its lowest set bit (256 tuple joins, not 256 x 8 tests).
+    """
+    moves: list[tuple[int, ...]] = [()] * 256
+    for v in range(1, 256):
+        low = v & -v
+        j = low.bit_length() - 1
+        rest = moves[v ^ low]
+        sq = squares[j] if j < len(squares) else -1
+        moves[v] = ((sq << 1) | letter, *rest) if sq >= 0 else rest
+    return tuple(moves)
 
 
 def _symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
