@@ -126,8 +126,7 @@ def test_book_covers_five_letters_and_loads_in_steps() -> None:
     assert sum(1 for _ in load_book_steps()) == 0  # loaded: returns at once
     import sos.solver as solver_module
 
-    saved = solver_module._book
-    solver_module._book = None
+    saved = solver_module._books.pop((4, 4))
     try:
         gen = load_book_steps()
         steps = 0
@@ -142,7 +141,7 @@ def test_book_covers_five_letters_and_loads_in_steps() -> None:
             steps += 1
         assert steps > 5
     finally:
-        solver_module._book = saved
+        solver_module._books[4, 4] = saved
 
 
 def test_missing_book_is_not_remembered(
@@ -152,14 +151,13 @@ def test_missing_book_is_not_remembered(
     that ran before must not have cached "no book" for good."""
     import sos.solver as solver_module
 
-    # Both restored after the test: the fake book below must not leave its smallest board
-    # size behind for the real book (hard and perfect would then skip the book).
-    monkeypatch.setattr(solver_module, "_book", None)
-    monkeypatch.setattr(solver_module, "_book_min_empty", solver_module._book_min_empty)
-    monkeypatch.setattr(solver_module, "BOOK_PATH", str(tmp_path) + "/book_4x4.txt")
+    # Restored after the test: the fake book below must not stay loaded in place of the real
+    # one (hard and perfect would then miss the book).
+    monkeypatch.setattr(solver_module, "_books", {})
+    monkeypatch.setattr(solver_module, "BOOK_DIR", str(tmp_path))
     assert run_to_end(load_book_steps()) == {}
-    assert solver_module._book is None
-    with open(solver_module.BOOK_PATH, "w", encoding="ascii") as handle:
+    assert not solver_module._books
+    with open(tmp_path / "book_4x4.txt", "w", encoding="ascii") as handle:
         handle.write("g:................ 0\n")  # (the page writes the whole downloaded file)
     assert run_to_end(load_book_steps()) == {"g:................": 0}
 
