@@ -1,21 +1,27 @@
 #!/usr/bin/env python3
-"""Build the 4x4 opening book sos/book_4x4.txt used by sos.solver (and the `perfect` level).
+"""Build an opening book sos/book_<rows>x<cols>.txt used by sos.solver (hard and perfect).
 
-The book holds the exact value (for the player to move; see sos.solver) of every 4x4 board
-with at most ``--letters`` letters (default 5), for both modes, one line per board up to
-symmetry::
+A book holds the exact value (for the player to move; see sos.solver) of every board of one
+shape with at most ``--letters`` letters, for both modes, one line per board up to symmetry::
 
     g:S..............O 1        (mode g = general, s = simple; board row-major, least of its
-                                 8 symmetric images; value as sos.solve)
+                                 symmetric images (8 on a square, 4 on a rectangle); value as
+                                 sos.solve)
 
 Boards are solved from the fullest to the emptiest with one shared transposition table, so
 the later (emptier, harder) solves reuse the earlier ones. Simple-mode boards that already
 hold an SOS are finished games and are left out. Run from the repository root:
 
-    python scripts/build_book.py [--letters 4] [--out sos/book_4x4.txt]
+    python scripts/build_book.py                      # 4x4, 5 letters (the page's book)
+    python scripts/build_book.py --rows 3 --cols 4    # the engine's 3x4 book (LETTERS: 1)
+    python scripts/build_book.py --rows 3 --cols 5    # the engine's 3x5 book (LETTERS: 4)
 
-About 2.5 minutes on one core for 5 letters (CPython 3.11; most of it the general-mode
-5-letter boards); the file is about 910 KB, 120 KB gzip (4 letters: 185 KB).
+The letters per shape (:data:`LETTERS`) are the fewest with which ``hard`` (at the node
+budget standing for the page's 1.2 s) lost no game to perfect play (benchmarks/RESULTS.md).
+4x4: about 2.5 minutes on one core (CPython 3.11; most of it the general-mode 5-letter
+boards); the file is about 910 KB, 120 KB gzip (4 letters: 185 KB). 3x4: 3 s, 487 bytes.
+3x5: about 2 minutes, 269 KB (37 KB gzip). A 4x3 or 5x3 board reads the book of its
+transpose, so only 3x4 and 3x5 are built. The page ships only the 4x4 book (scripts/site.mjs).
 """
 
 from __future__ import annotations
@@ -34,14 +40,15 @@ from sos.board import count_sos  # noqa: E402
 from sos.search import Position, run_to_end  # noqa: E402
 from sos.solver import Solver, canonical_text  # noqa: E402
 
-SIZE = 4
+#: Default ``--letters`` per board shape (rows, cols): the fewest that suffice (see above).
+LETTERS = {(4, 4): 5, (3, 4): 1, (3, 5): 4}
 
 
-def boards(letters: int) -> list[str]:
-    """Canonical texts of every 4x4 board with exactly ``letters`` letters."""
+def boards(letters: int, rows: int = 4, cols: int = 4) -> list[str]:
+    """Canonical texts of every ``rows`` x ``cols`` board with exactly ``letters`` letters."""
     seen: set[str] = set()
-    n = SIZE * SIZE
-    empty = GameState.from_text("/".join(["." * SIZE] * SIZE))
+    n = rows * cols
+    empty = GameState.from_text("/".join(["." * cols] * rows))
     for squares in itertools.combinations(range(n), letters):
         for word in itertools.product("SO", repeat=letters):
             cells = ["."] * n
@@ -57,11 +64,22 @@ def boards(letters: int) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--letters", type=int, default=5, help="most letters on a book board")
-    parser.add_argument("--out", default=str(ROOT / "sos" / "book_4x4.txt"))
+    parser.add_argument("--rows", type=int, default=4, help="board height (default 4)")
+    parser.add_argument("--cols", type=int, default=4, help="board width (default 4)")
+    parser.add_argument("--letters", type=int, default=None,
+                        help="most letters on a book board (default: LETTERS of the shape)")
+    parser.add_argument("--out", default=None, help="default: sos/book_<rows>x<cols>.txt")
     args = parser.parse_args()
+    rows, cols = args.rows, args.cols
+    if args.letters is None:
+        if (rows, cols) not in LETTERS:
+            parser.error(f"give --letters for a {rows}x{cols} book")
+        args.letters = LETTERS[rows, cols]
+    if args.out is None:
+        args.out = str(ROOT / "sos" / f"book_{rows}x{cols}.txt")
     lines = [
-        "# SOS opening book: exact values of 4x4 boards (built by scripts/build_book.py).",
+        f"# SOS opening book: exact values of {rows}x{cols} boards "
+        "(built by scripts/build_book.py).",
         f"# <mode g|s>:<canonical board, row-major> <value for the player to move>; "
         f"boards with <= {args.letters} letters.",
     ]
@@ -72,11 +90,11 @@ def main() -> None:
         for letters in range(args.letters, -1, -1):
             t0 = time.perf_counter()
             count = 0
-            for canon in boards(letters):
+            for canon in boards(letters, rows, cols):
                 cells = list(canon)
-                if mode == "simple" and count_sos(cells, SIZE, SIZE):
+                if mode == "simple" and count_sos(cells, rows, cols):
                     continue
-                text = "/".join(canon[r * SIZE : (r + 1) * SIZE] for r in range(SIZE))
+                text = "/".join(canon[r * cols : (r + 1) * cols] for r in range(rows))
                 state = GameState.from_text(text, mode=mode)
                 value = run_to_end(solver.value(state))
                 entries.append(f"{tag}:{canon} {value}")

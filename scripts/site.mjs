@@ -11,7 +11,7 @@
 // under its own directory, and it must control index.html (under /repo/ on GitHub Pages too).
 // The workbox runtime is inlined into sw.js, so nothing is loaded from a CDN.
 
-import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSW, getManifest } from "workbox-build";
@@ -23,7 +23,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SITE_GLOBS = [
   "index.html",
   "pyscript.toml",
-  "sos/**/*", // engine modules and their data (e.g. the solver's opening book)
+  "sos/**/*", // engine modules and their data (the solver's 4x4 opening book; not the engine-only books, see engineOnlyBooks)
   "static/**/*.{js,mjs,py,css,svg,png,ico,webmanifest,wasm,zip,json,gz,mo}", // static/app.py: the entry; .gz: the memory snapshot; .mo: gettext catalogs
 ];
 // Pyodide's full python_stdlib.zip (2.5 MB) is not shipped: the page loads the build's trimmed
@@ -37,11 +37,25 @@ const SITE_IGNORES = [
   "static/vendor/pyodide/python_stdlib.zip",
 ];
 
+/** The opening books under DIR/sos/ of boards the page does not offer: its boards are square,
+ * so book_3x4.txt and book_3x5.txt (read by the engine only) are neither precached nor shipped;
+ * the page fetches book_4x4.txt when a 4x4 game needs it (sos/web/computer.py). */
+export function engineOnlyBooks(dir) {
+  const sos = join(dir, "sos");
+  if (!existsSync(sos)) return [];
+  return readdirSync(sos)
+    .filter((name) => {
+      const shape = /^book_(\d+)x(\d+)\.txt$/.exec(name);
+      return shape !== null && shape[1] !== shape[2];
+    })
+    .map((name) => `sos/${name}`);
+}
+
 function config(dir) {
   return {
     globDirectory: dir,
     globPatterns: SITE_GLOBS,
-    globIgnores: SITE_IGNORES,
+    globIgnores: [...SITE_IGNORES, ...engineOnlyBooks(dir)],
     // pyodide.asm.wasm is ~9 MB; workbox skips files over 2 MB by default.
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
   };

@@ -12,8 +12,8 @@ Levels (see :data:`LEVELS`):
   squares it proves from the first move on a move that draws at least, then a win
   (:meth:`sos.solver.Solver.secure_action`). Its time budget follows the board
   (:func:`hard_budget`).
-* ``perfect``: exact play by :class:`sos.solver.Solver` (opening book on 4x4); offered on boards
-  of at most :data:`PERFECT_MAX_CELLS` squares.
+* ``perfect``: exact play by :class:`sos.solver.Solver` (opening books on 4x4, 3x4, 3x5); offered
+  on boards of at most :data:`PERFECT_MAX_CELLS` squares.
 
 Every agent has ``choose_action(state) -> Action`` (runs to the end) and ``plan(state)``, a
 generator that does the same work in small steps: the caller calls ``next()`` on it until
@@ -180,8 +180,8 @@ class HardAgent(Agent):
 
     * on boards of at most :data:`PERFECT_MAX_CELLS` squares, from the first move on, with up
       to :data:`SMALL_PROOF_SHARE` of the budget: a move that draws at least, then, if the
-      budget allows, one that wins (:meth:`sos.solver.Solver.secure_action`; the 4x4 opening
-      book answers the first moves there);
+      budget allows, one that wins (:meth:`sos.solver.Solver.secure_action`; the opening
+      book of the board's shape, 4x4, 3x4 or 3x5, answers the first moves there);
     * on larger boards with at most :data:`ENDGAME_EMPTIES` empty squares, with up to
       :data:`ENDGAME_SHARE`: a win, else a draw (:meth:`sos.solver.Solver.result_action`).
 
@@ -202,8 +202,9 @@ class HardAgent(Agent):
         self.node_budget = node_budget
         self.searcher = AlphaBeta(budget=None, rng=self.rng, node_budget=node_budget)
         self.searcher.tension = HARD_TENSION
-        #: Endgame prover (two players), its table kept from move to move of a game; on 4x4
-        #: it reads the opening book (where the page has put it, see ``sos.solver``).
+        #: Endgame prover (two players), its table kept from move to move of a game; it reads
+        #: the opening book of the board's shape (on 4x4 where the page has put it, see
+        #: ``sos.solver``).
         self.endgame = Solver(tt_limit=ENDGAME_TT_LIMIT)
 
     def plan(self, state: GameState) -> Generator[None, None, Action]:

@@ -13,9 +13,11 @@ side to move depends on the board only (not on the seat or the scores), which is
 table sound. With three or four players the solver uses the paranoid reduction described in
 :mod:`sos.search` (the root seat against all the others).
 
-An opening book (``sos/book_4x4.txt``, built by ``scripts/build_book.py``) holds the exact values
-of the 4x4 positions with few letters, where a live solve is too slow for the browser. It is
-read lazily, on the first 4x4 solve.
+An opening book per board shape (``sos/book_<rows>x<cols>.txt``, built by
+``scripts/build_book.py``) holds the exact values of the positions with few letters, where a
+live solve is too slow: ``book_4x4.txt`` (the page fetches it for 4x4 games), and for the engine
+only ``book_3x4.txt`` and ``book_3x5.txt`` (a 4x3 or 5x3 board reads the book of its transpose).
+A book is read lazily, on the first solve of its shape; without a book file the solver searches.
 """
 
 from __future__ import annotations
@@ -54,32 +56,42 @@ _NONE: Final = 1 << 40
 #: measured in a review under load).
 PLAIN_EMPTIES: Final = 3
 
-#: The book file, next to this module (the browser's file system mirrors sos/).
-BOOK_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "book_4x4.txt")
-#: Board size the book covers.
+#: Folder of the book files: this module's (the browser's file system mirrors sos/).
+BOOK_DIR: Final = os.path.dirname(os.path.abspath(__file__))
+
+
+def book_path(rows: int, cols: int) -> str:
+    """Path of the opening book of ``rows`` x ``cols`` boards (``BOOK_DIR/book_RxC.txt``)."""
+    return os.path.join(BOOK_DIR, f"book_{rows}x{cols}.txt")
+
+
+#: The book the page fetches (for 4x4 games, ``sos/web/computer.py``).
+BOOK_PATH: Final = book_path(4, 4)
+#: Board size of :data:`BOOK_PATH`, the only book the page uses (it offers square boards; the
+#: books of 3x4 and 3x5 serve the engine only and are not shipped with the site).
 BOOK_SHAPE: Final = (4, 4)
 
 #: Book lines parsed between two pauses of :func:`load_book_steps`.
 BOOK_CHUNK: Final = 800
 
-_book: dict[str, int] | None = None
-#: Fewest empty squares of a book board (set when the book is loaded).
-_book_min_empty = 1 << 30
+#: Loaded books by (rows, cols): the entries and the fewest empty squares of a book board.
+_books: dict[tuple[int, int], tuple[dict[str, int], int]] = {}
 
 
-def load_book_steps() -> Generator[None, None, dict[str, int]]:
-    """Load the opening book (once) in pausable steps of :data:`BOOK_CHUNK` lines.
+def load_book_steps(rows: int = 4, cols: int = 4) -> Generator[None, None, dict[str, int]]:
+    """Load the opening book of ``rows`` x ``cols`` boards (once) in pausable steps of
+    :data:`BOOK_CHUNK` lines.
 
-    Returns the book: ``"<g|s>:<canonical board>"`` -> exact value (empty if no file). The
-    dict holds only strs and ints, so the cyclic GC never walks it. A missing file is not
-    remembered: the page fetches the book only when a 4x4 game needs it (``sos/web/main.py``),
-    and a later call reads it then.
+    Returns the book: ``"<g|s>:<canonical board>"`` -> exact value (empty if there is no file
+    :func:`book_path`). The dict holds only strs and ints, so the cyclic GC never walks it. A
+    missing file is not remembered: the page fetches the 4x4 book only when a 4x4 game needs it
+    (``sos/web/computer.py``), and a later call reads it then.
     """
-    global _book, _book_min_empty
-    if _book is not None:
-        return _book
+    shape = (rows, cols)
+    if shape in _books:
+        return _books[shape][0]
     try:
-        with open(BOOK_PATH, encoding="ascii") as handle:
+        with open(book_path(rows, cols), encoding="ascii") as handle:
             lines = handle.read().splitlines()
     except OSError:
         return {}
@@ -96,27 +108,38 @@ def load_book_steps() -> Generator[None, None, dict[str, int]]:
             if empties < least:
                 least = empties
         yield
-    if _book is None:  # (another caller may have finished loading meanwhile)
-        _book = entries
-        _book_min_empty = least
-    return _book
+    # (another caller may have finished loading meanwhile: keep the first)
+    return _books.setdefault(shape, (entries, least))[0]
 
 
-def book() -> dict[str, int]:
-    """The opening book: ``"<g|s>:<canonical board>"`` -> exact value (empty if no file)."""
-    return run_to_end(load_book_steps())
+def book(rows: int = 4, cols: int = 4) -> dict[str, int]:
+    """The opening book of ``rows`` x ``cols`` boards: ``"<g|s>:<canonical board>"`` -> exact
+    value (empty if there is no file)."""
+    return run_to_end(load_book_steps(rows, cols))
 
 
-def canonical_text(pos: Position) -> str:
-    """The board as a string of ``.SO``, least over the board's symmetries."""
+def transposed_inverse(pos: Position) -> tuple[tuple[int, ...], ...]:
+    """For each symmetry ``t`` of ``pos``'s board, the square of ``pos`` that lands on square
+    ``j`` of the transposed board (``cols`` x ``rows``) after ``t``: the symmetric images of
+    the transposed board, for :func:`canonical_text` (a 4x3 board read in the 3x4 book)."""
+    rows, cols = pos.rows, pos.cols
+    # square j = c * rows + r of the transpose is square r * cols + c of the board
+    where = [(j % rows) * cols + j // rows for j in range(rows * cols)]
+    return tuple(tuple(inv[i] for i in where) for inv in pos.tab.inverse)
+
+
+def canonical_text(pos: Position, inverse: tuple[tuple[int, ...], ...] | None = None) -> str:
+    """The board as a string of ``.SO``, least over the board's symmetries (``inverse``:
+    other images of the board, e.g. :func:`transposed_inverse`; default ``pos.tab.inverse``)."""
     chars = ".SO"
     cells = pos.cells
-    return min("".join(chars[cells[inv[j]]] for j in range(len(cells))) for inv in pos.tab.inverse)
+    images = pos.tab.inverse if inverse is None else inverse
+    return min("".join(chars[cells[inv[j]]] for j in range(len(cells))) for inv in images)
 
 
-def book_key(pos: Position) -> str:
+def book_key(pos: Position, inverse: tuple[tuple[int, ...], ...] | None = None) -> str:
     """The book key of a position: mode letter, ``:``, :func:`canonical_text`."""
-    return ("s:" if pos.simple else "g:") + canonical_text(pos)
+    return ("s:" if pos.simple else "g:") + canonical_text(pos, inverse)
 
 
 def _shuffled_moves(pos: Position, rng: random.Random | None) -> list[int]:
@@ -181,7 +204,11 @@ class Solver:
         #: draws, or ran out of budget).
         self.refuted: list[Action] = []
         self._shape: tuple[int, int, bool, int] | None = None
+        #: The book of the current board's shape (or of its transpose), if there is one.
+        self._book: dict[str, int] | None = None
         self._book_min_empty = 1 << 30
+        #: The board images the book is keyed by (None: the board's own symmetries).
+        self._book_images: tuple[tuple[int, ...], ...] | None = None
 
     @property
     def nodes(self) -> int:
@@ -202,11 +229,21 @@ class Solver:
                 self.tt = {}
             self._shape = shape
         self.root = pos.to_move
+        self._book = None
         self._book_min_empty = 1 << 30
-        if self.use_book and pos.players == 2 and (pos.rows, pos.cols) == BOOK_SHAPE:
-            entries = yield from load_book_steps()
+        self._book_images = None
+        if self.use_book and pos.players == 2:
+            rows, cols = pos.rows, pos.cols
+            entries = yield from load_book_steps(rows, cols)
+            images = None
+            if not entries and rows != cols:  # a 4x3 board reads the 3x4 book
+                entries = yield from load_book_steps(cols, rows)
+                images = transposed_inverse(pos)
+                rows, cols = cols, rows
             if entries:
-                self._book_min_empty = _book_min_empty
+                self._book = entries
+                self._book_min_empty = _books[rows, cols][1]
+                self._book_images = images
 
     # ------------------------------------------------------------------ public generators
     def value(self, state: GameState) -> Generator[None, None, int]:
@@ -466,8 +503,8 @@ class Solver:
         :data:`_NONE` unless it decides the node, else the window narrowed by the entry;
         ``t`` the symmetry to the canonical board; the table's move comes from
         :meth:`_tt_move`."""
-        if pos.empty >= self._book_min_empty and _book is not None:
-            hit = _book.get(book_key(pos))
+        if pos.empty >= self._book_min_empty and self._book is not None:
+            hit = self._book.get(book_key(pos, self._book_images))
             if hit is not None:
                 return hit, alpha, beta, 0, 0
         canon, t = pos.canonical()
@@ -629,9 +666,11 @@ __all__ = [
     "TooManyPlayersError",
     "book",
     "book_key",
+    "book_path",
     "canonical_text",
     "load_book_steps",
     "solve",
     "solve_actions",
     "tables",
+    "transposed_inverse",
 ]

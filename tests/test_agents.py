@@ -184,10 +184,12 @@ def test_hard_budget_belongs_to_the_agent(monkeypatch: pytest.MonkeyPatch) -> No
     assert seen[-1] == 0.03
 
 
-@pytest.mark.parametrize(("rows", "cols", "mode"), [(3, 3, "general"), (4, 4, "simple")])
+@pytest.mark.parametrize(
+    ("rows", "cols", "mode"), [(3, 3, "general"), (4, 4, "simple"), (3, 5, "general")]
+)
 def test_hard_holds_perfect_play_on_small_boards(rows: int, cols: int, mode: str) -> None:
     # On boards of at most 16 squares hard proves a move that keeps at least a draw (the
-    # 4x4 book answers the opening): each of its moves keeps the exact result (solver).
+    # book of the board's shape answers the opening): it never loses to perfect play.
     perfect = make_agent("perfect", seed=3)
     for g in range(2):
         hard = HardAgent(seed=g, budget=None, node_budget=33_000)

@@ -11,8 +11,15 @@ from pathlib import Path
 import pytest
 
 from sos import Action, GameState, Rules, new_game, solve
-from sos.search import SearchTimeout, run_to_end
-from sos.solver import Solver, TooManyPlayersError, book, load_book_steps, solve_actions
+from sos.search import Position, SearchTimeout, run_to_end
+from sos.solver import (
+    Solver,
+    TooManyPlayersError,
+    book,
+    book_key,
+    load_book_steps,
+    solve_actions,
+)
 
 
 def brute_value(state: GameState) -> int:
@@ -126,8 +133,7 @@ def test_book_covers_five_letters_and_loads_in_steps() -> None:
     assert sum(1 for _ in load_book_steps()) == 0  # loaded: returns at once
     import sos.solver as solver_module
 
-    saved = solver_module._book
-    solver_module._book = None
+    saved = solver_module._books.pop((4, 4))
     try:
         gen = load_book_steps()
         steps = 0
@@ -142,7 +148,7 @@ def test_book_covers_five_letters_and_loads_in_steps() -> None:
             steps += 1
         assert steps > 5
     finally:
-        solver_module._book = saved
+        solver_module._books[4, 4] = saved
 
 
 def test_missing_book_is_not_remembered(
@@ -152,16 +158,102 @@ def test_missing_book_is_not_remembered(
     that ran before must not have cached "no book" for good."""
     import sos.solver as solver_module
 
-    # Both restored after the test: the fake book below must not leave its smallest board
-    # size behind for the real book (hard and perfect would then skip the book).
-    monkeypatch.setattr(solver_module, "_book", None)
-    monkeypatch.setattr(solver_module, "_book_min_empty", solver_module._book_min_empty)
-    monkeypatch.setattr(solver_module, "BOOK_PATH", str(tmp_path) + "/book_4x4.txt")
+    # Restored after the test: the fake book below must not stay loaded in place of the real
+    # one (hard and perfect would then miss the book).
+    monkeypatch.setattr(solver_module, "_books", {})
+    monkeypatch.setattr(solver_module, "BOOK_DIR", str(tmp_path))
     assert run_to_end(load_book_steps()) == {}
-    assert solver_module._book is None
-    with open(solver_module.BOOK_PATH, "w", encoding="ascii") as handle:
+    assert not solver_module._books
+    with open(tmp_path / "book_4x4.txt", "w", encoding="ascii") as handle:
         handle.write("g:................ 0\n")  # (the page writes the whole downloaded file)
     assert run_to_end(load_book_steps()) == {"g:................": 0}
+
+
+def _board_state(board: str, rows: int, cols: int, mode: str) -> GameState:
+    text = "/".join(board[r * cols : (r + 1) * cols] for r in range(rows))
+    return GameState.from_text(text, mode=mode)  # type: ignore[arg-type]
+
+
+def _live_value_of(state: GameState, action: Action) -> int:
+    """The mover's exact value of playing ``action`` (as sos.solve), by a solve without book."""
+    me = state.current_player()
+    child = state.child(action)
+    gain = child.scores[me] - state.scores[me]
+    if state.rules.mode == "simple" and gain:
+        return 1
+    rest = run_to_end(Solver(use_book=False).value(child))
+    return gain + (rest if child.current_player() == me else -rest)
+
+
+@pytest.mark.parametrize(("rows", "cols", "letters"), [(3, 4, 1), (3, 5, 4)])
+def test_rectangle_books_answer_with_value_keeping_moves(
+    rows: int, cols: int, letters: int
+) -> None:
+    """The engine-only books (3x4: every board with <= 1 letter, 3x5: <= 4) hold exact values,
+    and the moves hard and perfect draw from them keep those values (checked by live solves)."""
+    entries = book(rows, cols)
+    assert max(len(k) - 2 - k.count(".") for k in entries) == letters
+    assert entries["g:" + "." * rows * cols] == 0 and entries["s:" + "." * rows * cols] == 0
+    rng = random.Random(rows * cols)
+    for tag, mode in (("g", "general"), ("s", "simple")):
+        # a board one letter short of the deepest (its answers are book boards) and the empty one
+        keys = sorted(
+            k for k in entries if k[0] == tag and len(k) - 2 - k.count(".") == letters - 1
+        )
+        for key in ["." * rows * cols, rng.choice(keys)[2:]]:
+            state = _board_state(key, rows, cols, mode)
+            solver = Solver()
+            action, value = run_to_end(solver.best_action(state, random.Random(1)))
+            assert value == entries[f"{tag}:{key}"]
+            assert solver.nodes < 100  # answered from the book, not searched
+            if state.empty_squares <= 12:  # the answer's live solve takes a second or two
+                assert _live_value_of(state, action) == value, (key, action)
+    deepest = sorted(k for k in entries if len(k) - 2 - k.count(".") == letters)
+    for key in rng.sample(deepest, 1):
+        state = _board_state(key[2:], rows, cols, "general" if key[0] == "g" else "simple")
+        assert run_to_end(Solver(use_book=False).value(state)) == entries[key], key
+
+
+def test_transposed_board_reads_the_book_of_its_transpose() -> None:
+    """A 4x3 board (the 3x4 board turned) is looked up in book_3x4.txt."""
+    entries = book(3, 4)
+    for mode, tag in (("general", "g"), ("simple", "s")):
+        empty = new_game(Rules(4, 3, mode))  # type: ignore[arg-type]
+        assert run_to_end(Solver().value(empty)) == entries[tag + ":" + "." * 12]
+        for square in range(12):
+            for letter in "SO":
+                wide = ["."] * 12  # 3x4, row-major
+                wide[square] = letter
+                r, c = divmod(square, 4)
+                tall = ["."] * 12  # its transpose, 4x3
+                tall[c * 3 + r] = letter
+                solver = Solver()
+                value = run_to_end(solver.value(_board_state("".join(tall), 4, 3, mode)))
+                assert solver.nodes == 1  # a book hit
+                expected = run_to_end(Solver().value(_board_state("".join(wide), 3, 4, mode)))
+                assert value == expected
+
+
+def test_missing_book_for_a_shape_falls_back_to_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the book file of a shape, hard and perfect search: same values, no error."""
+    import sos.solver as solver_module
+
+    state = GameState.from_text("..../.S../....")  # 3x4, in book_3x4.txt
+    expected = book(3, 4)[book_key(Position(state))]
+    monkeypatch.setattr(solver_module, "_books", {})
+    monkeypatch.setattr(solver_module, "BOOK_DIR", str(tmp_path))  # no book files there
+    solver = Solver()
+    assert run_to_end(solver.value(state)) == expected
+    assert solver._book is None and solver.nodes > 1000  # searched
+    assert not solver_module._books  # "no book" is not remembered (see above)
+    action, value = run_to_end(Solver().best_action(state, random.Random(0)))
+    assert value == expected and state.is_legal(action)
+    from sos.agents import HardAgent
+
+    hard = HardAgent(seed=0, budget=None, node_budget=2_000)
+    assert state.is_legal(hard.choose_action(state))
 
 
 def test_perfect_steps_are_short() -> None:
