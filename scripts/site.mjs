@@ -45,7 +45,7 @@ export function engineOnlyBooks(dir) {
   if (!existsSync(sos)) return [];
   return readdirSync(sos)
     .filter((name) => {
-      const shape = /^book_(\d+)x(\d+)\.txt$/.exec(name);
+      const shape = name.match(/^book_(\d+)x(\d+)\.txt$/);
       return shape !== null && shape[1] !== shape[2];
     })
     .map((name) => `sos/${name}`);
