@@ -133,7 +133,7 @@ def midgame_positions(count: int, size: int = 8, seed: int = 7) -> list[GameStat
     return out
 
 
-def hard_moves(count: int = 12, budget: float | None = None) -> dict[str, float]:
+def hard_moves(count: int = 12, budget: float | str | None = None) -> dict[str, float]:
     """Seconds of wall time per hard move on 8x8 mid-game positions."""
     times = []
     for k, state in enumerate(midgame_positions(count)):
@@ -383,7 +383,7 @@ def _make(level: str, seed: int) -> Any:
     return make_agent(level, seed=seed)
 
 
-def _game(args: tuple[str, str, int, int, float | None, int | None, int | None]) -> int:
+def _game(args: tuple[str, str, int, int, float | str | None, int | None, int | None]) -> int:
     """One game; returns +1/0/-1 for the first-named level (seat 0 on even games). A
     baseline's hard (``base-hard``) gets ``base_nodes`` when given (its own speed's budget)."""
     first, second, size, index, budget, nodes, base_nodes = args
@@ -419,7 +419,7 @@ def parse_nodes(text: str | None) -> dict[int, int | None]:
 
 def strength(
     games: int,
-    budget: float | None,
+    budget: float | str | None,
     jobs: int,
     nodes: dict[int, int | None] | None = None,
     sizes: tuple[int, ...] = (6, 8, 10),
@@ -653,12 +653,18 @@ def proofs(max_seconds: float) -> dict[str, Any]:
     return out
 
 
+def _budget(text: str) -> float | str:
+    """``--hard-budget``: seconds, or ``auto`` (the agent's own budget by board size)."""
+    return "auto" if text == "auto" else float(text)
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description="SOS AI benchmarks")
     parser.add_argument("--sections", default="playouts,hard,perfect")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--hard-budget", type=float, default=None,
-                        help="search seconds per hard move (default: the agent's own, 0.4)")
+    parser.add_argument("--hard-budget", type=_budget, default=None,
+                        help="search seconds per hard move (default 0.4; 'auto': each agent's "
+                             "own page budget, hard_budget(): 1.2 s up to 7x7, 0.4 s above)")
     parser.add_argument("--hard-nodes", default=None,
                         help="nodes per hard move, N or per size SIZE:N,... (deterministic; with "
                              "--hard-budget 0: no time limit)")
@@ -719,7 +725,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print("proofs (solver, no book):")
         figures["proofs"] = proofs(args.proof_limit)
     if "strength" in sections:
-        budget: float | None = args.hard_budget if args.hard_budget is not None else 0.4
+        budget: float | str | None = args.hard_budget if args.hard_budget is not None else 0.4
         if budget == 0:
             budget = None
         print(f"strength: {args.games} games per pairing and size, hard budget {budget} s, "

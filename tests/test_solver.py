@@ -169,6 +169,31 @@ def test_missing_book_is_not_remembered(
     assert run_to_end(load_book_steps()) == {"g:................": 0}
 
 
+def test_only_small_boards_look_for_a_book(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board above BOOK_MAX_CELLS squares never asks for a book file (none can exist); a
+    two-player board up to it does, with the transposed shape when its own is missing."""
+    import sos.solver as solver_module
+
+    asked: list[tuple[int, int]] = []
+    real = solver_module.load_book_steps
+
+    def spy(rows: int = 4, cols: int = 4):  # type: ignore[no-untyped-def]
+        asked.append((rows, cols))
+        return (yield from real(rows, cols))
+
+    monkeypatch.setattr(solver_module, "load_book_steps", spy)
+    big = GameState.from_text("SOS.O/OSOSO/S.SOS/OSOSO/SOS.S")  # 5x5, 3 empty squares
+    assert solver_module.BOOK_MAX_CELLS < 25
+    run_to_end(Solver().value(big))
+    assert asked == []
+    run_to_end(Solver().value(GameState.from_text("SOS./OSOS/S.SO/OSOS")))
+    assert asked == [(4, 4)]
+    asked.clear()
+    run_to_end(Solver().value(GameState.from_text("SOS./OSOS/S.SO")))  # 3x4 reads its own
+    run_to_end(Solver().value(GameState.from_text("SOS/OS./S.S/OSO")))  # 4x3 reads 4x3, then 3x4
+    assert asked == [(3, 4), (4, 3), (3, 4)]
+
+
 def _board_state(board: str, rows: int, cols: int, mode: str) -> GameState:
     text = "/".join(board[r * cols : (r + 1) * cols] for r in range(rows))
     return GameState.from_text(text, mode=mode)  # type: ignore[arg-type]
