@@ -61,7 +61,7 @@ if ENGINE:
     sys.path.insert(0, os.path.abspath(ENGINE))
 
 from sos import Action, GameState, Rules, new_game  # noqa: E402
-from sos.agents import make_agent  # noqa: E402
+from sos.agents import ENDGAME_EMPTIES, make_agent  # noqa: E402
 from sos.search import AlphaBeta, run_to_end  # noqa: E402
 from sos.solver import Solver  # noqa: E402
 
@@ -383,37 +383,60 @@ def _make(level: str, seed: int) -> Any:
     return make_agent(level, seed=seed)
 
 
-def _game(args: tuple[str, str, int, int, float | str | None, int | None, int | None]) -> int:
+#: A node budget per hard move: one figure, or (search phase, prover phase) -- see
+#: :func:`parse_nodes`.
+NodeBudget = int | tuple[int, int] | None
+
+
+def _phase_nodes(nodes: NodeBudget, state: GameState) -> int | None:
+    """The node budget of a move in ``state``: a pair (search, prover) picks by phase (the
+    prover runs first at most :data:`sos.agents.ENDGAME_EMPTIES` empty squares)."""
+    if isinstance(nodes, tuple):
+        return nodes[1] if state.empty_squares <= ENDGAME_EMPTIES else nodes[0]
+    return nodes
+
+
+def _game(args: tuple[str, str, int, int, float | str | None, NodeBudget, NodeBudget]) -> int:
     """One game; returns +1/0/-1 for the first-named level (seat 0 on even games). A
     baseline's hard (``base-hard``) gets ``base_nodes`` when given (its own speed's budget)."""
     first, second, size, index, budget, nodes, base_nodes = args
     a = _make(first, seed=1000 + index)
     b = _make(second, seed=2000 + index)
+    own: dict[int, NodeBudget] = {}
     for name, agent in ((first, a), (second, b)):
         if agent.level == "hard":
-            agent.budget = budget  # type: ignore[attr-defined]
-            own = base_nodes if name.startswith("base-") and base_nodes else nodes
-            agent.node_budget = own  # type: ignore[attr-defined]
+            agent.budget = budget
+            own[id(agent)] = base_nodes if name.startswith("base-") and base_nodes else nodes
     seats = [a, b] if index % 2 == 0 else [b, a]
     state = new_game(Rules.square(size))
     while not state.is_terminal():
-        action = seats[state.current_player()].choose_action(state)
+        agent = seats[state.current_player()]
+        if id(agent) in own:
+            agent.node_budget = _phase_nodes(own[id(agent)], state)
+        action = agent.choose_action(state)
         state.apply(Action(action.row, action.col, action.letter))
     me = 0 if index % 2 == 0 else 1
     diff = state.scores[me] - state.scores[1 - me]
     return (diff > 0) - (diff < 0)
 
 
-def parse_nodes(text: str | None) -> dict[int, int | None]:
-    """``--hard-nodes``: ``N`` (every size) or ``SIZE:N,...`` (per board size; others: none)."""
+def parse_nodes(text: str | None) -> dict[int, NodeBudget]:
+    """``--hard-nodes``: ``N`` (every size) or ``SIZE:N,...`` (per board size; others: none);
+    ``SIZE:S/P`` gives S nodes to moves above ``ENDGAME_EMPTIES`` empty squares (the heuristic
+    search alone) and P to the others (the prover first): each phase's nodes in the page's
+    time (``benchmarks/phase_nodes.py``)."""
     if not text:
         return {}
     if ":" not in text:
         return {0: int(text)}
-    out: dict[int, int | None] = {}
+    out: dict[int, NodeBudget] = {}
     for item in text.split(","):
         size, nodes = item.split(":")
-        out[int(size)] = int(nodes)
+        if "/" in nodes:
+            search, prover = nodes.split("/")
+            out[int(size)] = (int(search), int(prover))
+        else:
+            out[int(size)] = int(nodes)
     return out
 
 
@@ -421,11 +444,11 @@ def strength(
     games: int,
     budget: float | str | None,
     jobs: int,
-    nodes: dict[int, int | None] | None = None,
+    nodes: dict[int, NodeBudget] | None = None,
     sizes: tuple[int, ...] = (6, 8, 10),
     first_game: int = 0,
     pairings: tuple[tuple[str, str], ...] = (("hard", "medium"), ("medium", "easy")),
-    base_nodes: dict[int, int | None] | None = None,
+    base_nodes: dict[int, NodeBudget] | None = None,
 ) -> dict[str, dict[str, int]]:
     """Games ``first_game`` .. ``first_game + games - 1`` of each pairing and size (game i:
     seeds 1000 + i and 2000 + i, seats swapped on odd i); W/D/L of the first-named level."""
