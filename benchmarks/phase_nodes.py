@@ -5,7 +5,8 @@ figure per board hides that the two phases of a move run different code: above
 ``ENDGAME_EMPTIES`` empty squares only the heuristic alpha-beta runs (the part the new engine
 made 2-3x faster), at or below it the endgame prover runs first (about as fast in both). This
 prints, per board size and engine, the median nodes per budget of moves in each phase, on
-positions from seeded medium-vs-medium games (bench_ai.game_positions, 4 games)::
+positions from seeded medium-vs-medium games (bench_ai.game_positions, 4 games, and the
+same games at 18, 15 and 12 empty squares)::
 
     python benchmarks/phase_nodes.py 6,8           # this Python
     SOS_BASELINE=<older checkout> python benchmarks/pyodide_browser.py \\
@@ -25,7 +26,23 @@ sys.path[:0] = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
 
 from bench_ai import _load_baseline, game_positions  # noqa: E402
 
+from sos import GameState, Rules, new_game  # noqa: E402
 from sos.agents import ENDGAME_EMPTIES, hard_budget, make_agent  # noqa: E402
+
+
+def endgame_positions(size: int, games: int = 4, seed: int = 5) -> list[GameState]:
+    """Positions at 18, 15 and 12 empty squares of the games of ``game_positions``."""
+    out = []
+    for g in range(games):
+        state = new_game(Rules.square(size))
+        agent = make_agent("medium", seed=seed + g)
+        marks = [18, 15, 12]
+        while not state.is_terminal() and marks:
+            if state.empty_squares <= marks[0]:
+                marks.pop(0)
+                out.append(state.clone())
+            state.apply(agent.choose_action(state))
+    return out
 
 
 def main(argv: list[str]) -> None:
@@ -38,6 +55,9 @@ def main(argv: list[str]) -> None:
         makers["base"] = sos_baseline.agents.make_agent
     for size in sizes:
         positions = [p for p in game_positions(size, games=4) if p.empty_squares > 4]
+        seen = {p.empty_squares for p in positions if p.empty_squares <= ENDGAME_EMPTIES}
+        if len(seen) < 2:  # larger boards: the prover's phase is past game_positions' 65 %
+            positions += endgame_positions(size)
         for name, make in makers.items():
             rates: dict[str, list[float]] = {"search": [], "prover": []}
             for k, state in enumerate(positions):
