@@ -471,7 +471,9 @@ def strength(
             out[name] = wdl
             print(
                 f"  {name}: W/D/L {wdl['win']}/{wdl['draw']}/{wdl['loss']} "
-                f"({100 * wdl['win'] / games:.1f} % wins, {time.perf_counter() - start:.0f} s)",
+                f"({100 * wdl['win'] / games:.1f} % wins, "
+                f"{100 * (wdl['win'] + wdl['draw'] / 2) / games:.1f} % points, "
+                f"{time.perf_counter() - start:.0f} s)",
                 flush=True,
             )
     return out
