@@ -61,9 +61,9 @@ if ENGINE:
     sys.path.insert(0, os.path.abspath(ENGINE))
 
 from sos import Action, GameState, Rules, new_game  # noqa: E402
-from sos.agents import ENDGAME_EMPTIES, make_agent  # noqa: E402
-from sos.search import AlphaBeta, run_to_end  # noqa: E402
-from sos.solver import Solver  # noqa: E402
+from sos.ai.agents import ENDGAME_EMPTIES, make_agent  # noqa: E402
+from sos.ai.search import AlphaBeta, run_to_end  # noqa: E402
+from sos.ai.solver import Solver  # noqa: E402
 
 
 def _cpu_clock() -> Any:
@@ -168,7 +168,7 @@ def hard_nodes(sizes: tuple[int, ...] = (4, 6, 8, 10)) -> dict[str, Any]:
     them), on 15 positions per size (4x4: the 8 of them past the opening book's 4 letters),
     and the nodes per CPU second: what a node budget (``--hard-nodes``, :data:`PAGE_NODES`)
     for this Python must be to play like the page's time budget."""
-    from sos.agents import hard_budget
+    from sos.ai.agents import hard_budget
 
     out: dict[str, Any] = {}
     for size in sizes:
@@ -388,9 +388,9 @@ def _make(level: str, seed: int) -> Any:
 NodeBudget = int | tuple[int, int] | None
 
 
-def _phase_nodes(nodes: NodeBudget, state: GameState) -> int | None:
+def phase_nodes(nodes: NodeBudget, state: GameState) -> int | None:
     """The node budget of a move in ``state``: a pair (search, prover) picks by phase (the
-    prover runs first at most :data:`sos.agents.ENDGAME_EMPTIES` empty squares)."""
+    prover runs first at most :data:`sos.ai.agents.ENDGAME_EMPTIES` empty squares)."""
     if isinstance(nodes, tuple):
         return nodes[1] if state.empty_squares <= ENDGAME_EMPTIES else nodes[0]
     return nodes
@@ -412,7 +412,7 @@ def _game(args: tuple[str, str, int, int, float | str | None, NodeBudget, NodeBu
     while not state.is_terminal():
         agent = seats[state.current_player()]
         if id(agent) in own:
-            agent.node_budget = _phase_nodes(own[id(agent)], state)
+            agent.node_budget = phase_nodes(own[id(agent)], state)
         action = agent.choose_action(state)
         state.apply(Action(action.row, action.col, action.letter))
     me = 0 if index % 2 == 0 else 1
@@ -577,7 +577,7 @@ def load_positions(path: str = POSITIONS_PATH) -> list[dict[str, Any]]:
 
 def _accuracy_one(args: tuple[int, int | None, int | None]) -> dict[str, Any]:
     """hard's move and analyse()'s claim on position ``index`` of the data set."""
-    from sos.agents import HardAgent, analyse_steps
+    from sos.ai.agents import HardAgent, analyse_steps
 
     index, nodes, hint_nodes = args
     item = load_positions()[index]

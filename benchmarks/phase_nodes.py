@@ -27,7 +27,7 @@ sys.path[:0] = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
 from bench_ai import _load_baseline, game_positions  # noqa: E402
 
 from sos import GameState, Rules, new_game  # noqa: E402
-from sos.agents import ENDGAME_EMPTIES, hard_budget, make_agent  # noqa: E402
+from sos.ai.agents import ENDGAME_EMPTIES, hard_budget, make_agent  # noqa: E402
 
 
 def endgame_positions(size: int, games: int = 4, seed: int = 5) -> list[GameState]:

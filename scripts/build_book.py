@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Build an opening book sos/book_<rows>x<cols>.txt used by sos.solver (hard and perfect).
+"""Build an opening book sos/ai/book_<rows>x<cols>.txt used by sos.ai.solver (hard and perfect).
 
-A book holds the exact value (for the player to move; see sos.solver) of every board of one
+A book holds the exact value (for the player to move; see sos.ai.solver) of every board of one
 shape with at most ``--letters`` letters, for both modes, one line per board up to symmetry::
 
     g:S..............O 1        (mode g = general, s = simple; board row-major, least of its
@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sos import GameState  # noqa: E402
+from sos.ai.search import Position, run_to_end  # noqa: E402
+from sos.ai.solver import Solver, canonical_text  # noqa: E402
 from sos.board import count_sos  # noqa: E402
-from sos.search import Position, run_to_end  # noqa: E402
-from sos.solver import Solver, canonical_text  # noqa: E402
 
 #: Default ``--letters`` per board shape (rows, cols): the fewest that suffice (see above).
 LETTERS = {(4, 4): 5, (3, 4): 1, (3, 5): 4}
@@ -68,7 +68,7 @@ def main() -> None:
     parser.add_argument("--cols", type=int, default=4, help="board width (default 4)")
     parser.add_argument("--letters", type=int, default=None,
                         help="most letters on a book board (default: LETTERS of the shape)")
-    parser.add_argument("--out", default=None, help="default: sos/book_<rows>x<cols>.txt")
+    parser.add_argument("--out", default=None, help="default: sos/ai/book_<rows>x<cols>.txt")
     args = parser.parse_args()
     rows, cols = args.rows, args.cols
     if args.letters is None:

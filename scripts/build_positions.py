@@ -4,8 +4,8 @@
 Plays games on 4x4, 5x5 and 6x6 (both modes, two players), half of them hard against hard and
 half hard against medium, seats swapped from game to game, and takes up to
 ``--per-game`` positions with at most ``--max-empty`` (and at least ``--min-empty``) empty
-squares from each. Every position is solved exactly by :class:`sos.solver.Solver`
-(:meth:`~sos.solver.Solver.optimal_actions`, then null-window tests at the result threshold).
+squares from each. Every position is solved exactly by :class:`sos.ai.solver.Solver`
+(:meth:`~sos.ai.solver.Solver.optimal_actions`, then null-window tests at the result threshold).
 To keep the build short the games' hard players search ``--game-nodes`` nodes a move (well
 below the page's budget); the positions only need to be ones that hard's games reach.
 
@@ -42,9 +42,9 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from sos import GameState, Rules, new_game  # noqa: E402
-from sos.agents import HardAgent, make_agent  # noqa: E402
-from sos.search import Position, action_move, run_to_end  # noqa: E402
-from sos.solver import Solver  # noqa: E402
+from sos.ai.agents import HardAgent, make_agent  # noqa: E402
+from sos.ai.search import Position, action_move, run_to_end  # noqa: E402
+from sos.ai.solver import Solver  # noqa: E402
 
 SIZES = (4, 5, 6)
 DEFAULT_OUT = os.path.join(ROOT, "tests", "data", "positions.txt")

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Build the puzzle set static/puzzles/puzzles-v1.json (format: :mod:`sos.puzzles`).
+"""Build the puzzle set static/puzzles/puzzles-v1.json (format: :mod:`sos.app.puzzle_set`).
 
 Plays engine games (hard vs hard and hard vs medium, seeded; boards 4x4 … 8x8, general and
 simple mode) and, in each, looks at the positions with at most ``--max-empty`` empty squares:
-the exact solver (:class:`sos.solver.Solver`) keeps a position where the player to move has
+the exact solver (:class:`sos.ai.solver.Solver`) keeps a position where the player to move has
 exactly one move that keeps the position's value (simple: the only win; general: the only move
 that does not give away points, with a final result of a draw or better). The solution line is
 extended while the opponent's best reply leaves the player again exactly one such move (up to
@@ -31,13 +31,13 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sos.agents import HardAgent, MediumAgent  # noqa: E402
+from sos.ai.agents import HardAgent, MediumAgent  # noqa: E402
+from sos.ai.search import run_to_end  # noqa: E402
+from sos.ai.solver import Solver  # noqa: E402
+from sos.app.puzzle_set import Puzzle, Refutation, dump_puzzles, final_margin  # noqa: E402
+from sos.app.record import encode_moves  # noqa: E402
 from sos.notation import Action  # noqa: E402
-from sos.puzzles import Puzzle, Refutation, dump_puzzles, final_margin  # noqa: E402
-from sos.record import encode_moves  # noqa: E402
 from sos.rules import Rules  # noqa: E402
-from sos.search import run_to_end  # noqa: E402
-from sos.solver import Solver  # noqa: E402
 from sos.state import GameState, new_game  # noqa: E402
 
 T = TypeVar("T")

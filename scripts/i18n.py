@@ -3,11 +3,11 @@
 
 Commands (run from anywhere; paths are relative to the repository):
 
-  python scripts/i18n.py update         extract the messages from sos/i18n.py (key = msgctxt,
+  python scripts/i18n.py update         extract the messages from sos/app/i18n.py (key = msgctxt,
                                         English = msgid) and merge them into every locale/*.po:
                                         new messages come in untranslated, changed ones fuzzy,
                                         removed ones are dropped. A ``DE`` dict still left in
-                                        sos/i18n.py (a branch written before the catalogs) fills
+                                        sos/app/i18n.py (a branch written before the catalogs) fills
                                         empty German entries first.
   python scripts/i18n.py init LANG      start locale/LANG.po (then add LANG to LANGUAGE_NAMES)
   python scripts/i18n.py check          list what a catalog misses, has stale, or breaks
@@ -36,7 +36,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "sos" / "i18n.py"
+SOURCE = ROOT / "sos" / "app" / "i18n.py"
 LOCALE = ROOT / "locale"
 OUT = ROOT / "static" / "vendor" / "i18n"
 MANIFEST = ROOT / "static" / "manifest.webmanifest"
@@ -75,18 +75,18 @@ def _dict_literal(tree: ast.Module, name: str) -> tuple[dict[str, object], dict[
 
 
 def source_messages() -> tuple[dict[str, str], dict[str, tuple[str, str]], dict[str, str]]:
-    """(EN, EN_PLURAL, leftover DE) read from sos/i18n.py without importing it."""
+    """(EN, EN_PLURAL, leftover DE) read from sos/app/i18n.py without importing it."""
     tree = ast.parse(SOURCE.read_text(encoding="utf-8"))
     en = _dict_literal(tree, "EN")
     plural = _dict_literal(tree, "EN_PLURAL")
     if en is None or plural is None:
-        raise SystemExit("i18n: sos/i18n.py has no EN or EN_PLURAL dict")
+        raise SystemExit("i18n: sos/app/i18n.py has no EN or EN_PLURAL dict")
     de = _dict_literal(tree, "DE")
     return en[0], plural[0], (de[0] if de else {})  # type: ignore[return-value]
 
 
 def direction(lang: str) -> str:
-    """``rtl`` or ``ltr``, from LANGUAGE_NAMES in sos/i18n.py."""
+    """``rtl`` or ``ltr``, from LANGUAGE_NAMES in sos/app/i18n.py."""
     found = _dict_literal(ast.parse(SOURCE.read_text(encoding="utf-8")), "LANGUAGE_NAMES")
     names = found[0] if found else {}
     entry = names.get(lang, ("", "ltr"))
@@ -94,13 +94,13 @@ def direction(lang: str) -> str:
 
 
 def template() -> Catalog:
-    """The message template (what a .pot would hold): every key of sos/i18n.py."""
+    """The message template (what a .pot would hold): every key of sos/app/i18n.py."""
     en, plural, _ = source_messages()
     pot = Catalog(domain=DOMAIN, project="SOS", fuzzy=False)
     for key, english in en.items():
-        pot.add(english, locations=[("sos/i18n.py", None)], context=key)
+        pot.add(english, locations=[("sos/app/i18n.py", None)], context=key)
     for key, (one, other) in plural.items():
-        pot.add((one, other), locations=[("sos/i18n.py", None)], context=key)
+        pot.add((one, other), locations=[("sos/app/i18n.py", None)], context=key)
     return pot
 
 
@@ -120,7 +120,7 @@ def read(lang: str) -> Catalog:
 
 HEADER = (
     "# SOS, the paper-and-pencil game: {name} translation.\n"
-    "# Messages come from sos/i18n.py (msgctxt = the key); update with\n"
+    "# Messages come from sos/app/i18n.py (msgctxt = the key); update with\n"
     "# `python scripts/i18n.py update`, check with `python scripts/i18n.py check`."
 )
 
@@ -174,7 +174,7 @@ def update() -> None:
         write(lang, catalog)
         print(f"i18n: updated {po_path(lang).relative_to(ROOT)}")
     if legacy_de:
-        print("i18n: German texts taken from the DE dict in sos/i18n.py: delete that dict now")
+        print("i18n: German texts taken from the DE dict in sos/app/i18n.py: delete that dict now")
 
 
 def init(lang: str) -> None:
@@ -196,7 +196,7 @@ def fields(message: str) -> set[str]:
 
 
 def problems(lang: str) -> Iterator[str]:
-    """Everything wrong with locale/<lang>.po against sos/i18n.py, one line each."""
+    """Everything wrong with locale/<lang>.po against sos/app/i18n.py, one line each."""
     pot = template()
     catalog = read(lang)
     wanted = {m.context: m for m in pot if m.id}
@@ -210,7 +210,7 @@ def problems(lang: str) -> Iterator[str]:
         seen.add(key)
         source = wanted.get(key)
         if source is None:
-            yield f"{lang}: {key}: stale (no such message in sos/i18n.py)"
+            yield f"{lang}: {key}: stale (no such message in sos/app/i18n.py)"
             continue
         if message.id != source.id:
             yield f"{lang}: {key}: stale (its English text changed: run scripts/i18n.py update)"

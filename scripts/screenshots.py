@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sos import Rules, new_game  # noqa: E402
-from sos.agents import make_agent  # noqa: E402
-from sos.record import encode_moves  # noqa: E402
+from sos.ai.agents import make_agent  # noqa: E402
+from sos.app.record import encode_moves  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}

@@ -15,14 +15,14 @@ from .rules import InvalidRulesError, Rules
 from .state import TERMINAL, GameState, IllegalActionError, Outcome, PlyRecord, new_game, replay
 
 if TYPE_CHECKING:
-    from .solver import solve
+    from .ai.solver import solve
 
 
 def __getattr__(name: str) -> Any:
     """``sos.solve`` is imported on first use (PEP 562): the solver and the search are not
     needed to start the page, and compiling them costs boot time under Pyodide."""
     if name == "solve":
-        from .solver import solve
+        from .ai.solver import solve
 
         return solve
     raise AttributeError(f"module 'sos' has no attribute {name!r}")

@@ -18,8 +18,8 @@ from typing import Any
 from urllib.parse import quote
 
 from sos import GameState, Rules, new_game
-from sos.params import SEAT_KINDS
-from sos.record import SavedGame, dump_save, encode_moves, format_record
+from sos.app.params import SEAT_KINDS
+from sos.app.record import SavedGame, dump_save, encode_moves, format_record
 
 GOOD_VALUES: dict[str, list[str]] = {
     "size": [str(n) for n in range(3, 13)],

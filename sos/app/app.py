@@ -29,14 +29,11 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from ..i18n import LANGUAGES, ntext, text
 from ..notation import Action
-from ..params import SEAT_KINDS, Settings, parse_params, to_query
-from ..record import RecordError, decode_moves, load_save
 from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules
 from ..state import GameState
-from ..view import player_name, result_text
 from . import remote
+from .i18n import LANGUAGES, ntext, text
 from .library import (
     GAME_PREFIX,
     LEGACY_KEY,
@@ -48,7 +45,10 @@ from .library import (
     Store,
     _is_prefix,
 )
+from .params import SEAT_KINDS, Settings, parse_params, to_query
+from .record import RecordError, decode_moves, load_save
 from .session import GameSession
+from .view import player_name, result_text
 
 THEMES = ("auto", "light", "dark")
 

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field, replace
 from typing import Final, Protocol
 
 from ..notation import Action
-from ..record import RecordError, decode_moves, encode_moves
 from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, InvalidRulesError, Rules
 from ..state import GameState
+from .record import RecordError, decode_moves, encode_moves
 
 GAME_PREFIX: Final = "sos-g:"
 PREFS_KEY: Final = "sos-prefs"

@@ -1,6 +1,6 @@
 """The puzzles as the app plays them, with no DOM: which puzzle is shown (daily, by id, the next
-one), the attempt at it (:class:`sos.puzzles.PuzzleRun`), the player's progress kept in storage
-under its own key, and every text the puzzle panel shows, in the page's language.
+one), the attempt at it (:class:`sos.app.puzzle_set.PuzzleRun`), the player's progress kept in
+storage under its own key, and every text the puzzle panel shows, in the page's language.
 
 A puzzle is not a library game: nothing here reads or writes a game key (``sos-g:<id>``), so
 opening, solving or failing a puzzle never changes, prunes or replaces the user's games.
@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Final
 
-from ..i18n import text
 from ..notation import Action, square_name
-from ..puzzles import (
+from .i18n import text
+from .library import StorageError, Store
+from .puzzle_set import (
     Puzzle,
     PuzzleRun,
     UnknownPuzzleError,
@@ -35,8 +36,7 @@ from ..puzzles import (
     final_margin,
     find_puzzle,
 )
-from ..view import player_name
-from .library import StorageError, Store
+from .view import player_name
 
 PUZZLES_KEY: Final = "sos-puzzles"
 PROGRESS_VERSION: Final = 1
@@ -103,7 +103,7 @@ class PuzzleSession:
     """The puzzle panel's state for one tab.
 
     Args:
-        puzzles: the puzzle set (:func:`sos.puzzles.parse_puzzles`).
+        puzzles: the puzzle set (:func:`sos.app.puzzle_set.parse_puzzles`).
         store: the page's storage, or None where the browser refuses it.
         lang: a callable giving the page's language (it may change while the panel is open).
     """
@@ -164,7 +164,7 @@ class PuzzleSession:
         """Try ``action``; the outcome is saved once the puzzle is solved or first failed.
 
         Raises:
-            IllegalActionError: as :meth:`sos.puzzles.PuzzleRun.attempt` (nothing changes).
+            IllegalActionError: as :meth:`sos.app.puzzle_set.PuzzleRun.attempt` (nothing changes).
             RuntimeError: when no puzzle is shown.
         """
         if self.run is None:

@@ -28,7 +28,7 @@ messenger); it is **not** a signature: anyone can make a valid link. Whoever has
 the game and move for the seat whose turn it is. Every move of a link is replayed by the engine,
 so a link cannot put an illegal position on the board.
 
-Errors: :class:`LinkError` with a ``key`` under ``remote.reason.`` in :mod:`sos.i18n`.
+Errors: :class:`LinkError` with a ``key`` under ``remote.reason.`` in :mod:`sos.app.i18n`.
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..board import Line as SosLine
-from ..i18n import text
 from ..notation import Action, square_name
 from ..rules import (
     MAX_APP_SIZE,
@@ -50,9 +49,10 @@ from ..rules import (
     Rules,
 )
 from ..state import IllegalActionError, new_game
-from ..view import player_name
+from .i18n import text
 from .library import GameRecord, Line, _is_prefix, merge_lines
 from .session import GameSession
+from .view import player_name
 
 ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 LINK_VERSION: Final = 1

@@ -1,12 +1,12 @@
 """The review panel's view model (issue 14): what the page shows of a
-:class:`~sos.review.GameReview`, as plain data — the verdict of each move in the move list
+:class:`~sos.ai.review.GameReview`, as plain data — the verdict of each move in the move list
 (symbol, colour key, accessible name), each player's summary line, the evaluation graph's
 geometry (points and segments, proven or estimated), the text of the selected move, the best
 actions to mark on the board, and where Previous / Next go. Pure: no DOM; texts come from the
 page's translator (:meth:`sos.app.app.AppSession.t` / :meth:`~sos.app.app.AppSession.nt`).
 ``sos.web.review`` draws it.
 
-:mod:`sos.review` (and through it the search and the solver) is imported only when a review is
+:mod:`sos.ai.review` (and through it the search and the solver) is imported only when a review is
 read or drawn, so that the page's start-up does not load the AI.
 """
 
@@ -18,10 +18,10 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final, Protocol
 
 from ..notation import Action
-from ..view import player_name
+from .view import player_name
 
 if TYPE_CHECKING:
-    from ..review import GameReview, PlyReview
+    from ..ai.review import GameReview, PlyReview
     from .library import GameRecord
 
 #: Key of the review in ``GameRecord.extra``.
@@ -51,7 +51,7 @@ def line_text(line: Sequence[Action]) -> str:
 def stored_review(record: GameRecord, line: Sequence[Action]) -> GameReview | None:
     """The review kept in ``record.extra`` if it covers exactly ``line`` (the game's line of
     play), else None (none kept, another line, or damaged data: it is then made again)."""
-    from ..review import GameReview
+    from ..ai.review import GameReview
     from ..state import new_game
 
     data = record.extra.get(EXTRA_KEY)
@@ -87,7 +87,7 @@ def step_target(review: GameReview, line: Sequence[Action], cursor: int, delta: 
 
 def player_names(lang: str, seats: Sequence[str], players: int) -> tuple[str, ...]:
     """Display names of the ``players`` seats in ``lang`` (``seats``: their kinds, as
-    :func:`sos.view.view_model` reads them; missing ones are human)."""
+    :func:`sos.app.view.view_model` reads them; missing ones are human)."""
     kinds = [*seats[:players], *["human"] * max(0, players - len(seats))]
     return tuple(player_name(lang, seat, kind) for seat, kind in enumerate(kinds))
 
@@ -96,7 +96,7 @@ def player_names(lang: str, seats: Sequence[str], players: int) -> tuple[str, ..
 @dataclass(frozen=True)
 class VerdictMark:
     """A move of the move list as judged: ``ply`` counts from 1 (``data-ply``), ``verdict``
-    (``data-verdict``: one of :data:`sos.review.VERDICTS`), its ``symbol`` and the button's
+    (``data-verdict``: one of :data:`sos.ai.review.VERDICTS`), its ``symbol`` and the button's
     accessible ``label`` with the verdict."""
 
     ply: int
@@ -173,9 +173,9 @@ class GraphView:
 def graph_view(
     texts: Texts, review: GameReview, count: int, names: Sequence[str]
 ) -> GraphView:
-    """The graph of the first ``count`` moves (:func:`sos.review.graph_points`). General mode
+    """The graph of the first ``count`` moves (:func:`sos.ai.review.graph_points`). General mode
     is scaled to the largest lead (at least one point); simple mode spans -1..+1."""
-    from ..review import graph_points
+    from ..ai.review import graph_points
 
     values = graph_points(review)[:count]
     width = max(1, len(values)) * STEP
@@ -205,7 +205,7 @@ def graph_view(
 # ---------------------------------------------------------------------------- the selected move
 def value_text(texts: Texts, mode: str, value: float, exact: bool) -> str:
     """A value for the mover in words: ``wins by 2 (proven)``, ``level (estimate)``, or in
-    simple mode ``wins`` / ``draw`` / ``loses`` (see :mod:`sos.review` for the scale)."""
+    simple mode ``wins`` / ``draw`` / ``loses`` (see :mod:`sos.ai.review` for the scale)."""
     band = 0.0 if exact else 0.5
     kind = "win" if value > band else "loss" if value < -band else "draw"
     if mode == "simple":

@@ -67,7 +67,7 @@ class Computer:
         """The agent of ``seat`` in ``game`` (made on first use, seeded from the system)."""
         key = (id(game), seat, game.seat_kind(seat))
         if key not in self._agents:
-            from sos.agents import make_agent  # on first use only (its budget is its own)
+            from sos.ai.agents import make_agent  # on first use only (its budget is its own)
 
             seed = random.SystemRandom().randrange(2**32)
             agent = make_agent(game.seat_kind(seat), seed=seed)
@@ -124,9 +124,9 @@ class Computer:
             self.played(game)
 
     async def hint(self, game: GameSession) -> Any:
-        """The :class:`sos.agents.Analysis` of the position (best action, value, whether the
+        """The :class:`sos.ai.agents.Analysis` of the position (best action, value, whether the
         value or only the result is proven), or None when the game changed meanwhile."""
-        from sos.agents import analyse_steps
+        from sos.ai.agents import analyse_steps
 
         version = game.version
         await fetch_book(game)
@@ -163,7 +163,7 @@ async def fetch_book(game: GameSession) -> None:
     precached); when that fails the solver searches without it (slower, still exact).
     """
     global _book_task
-    from sos.solver import BOOK_SHAPE
+    from sos.ai.solver import BOOK_SHAPE
 
     rules = game.state.rules
     if (rules.rows, rules.cols) != BOOK_SHAPE or rules.players != 2:
@@ -174,10 +174,10 @@ async def fetch_book(game: GameSession) -> None:
 
 
 async def _download_book() -> None:
-    from sos.solver import BOOK_PATH
+    from sos.ai.solver import BOOK_PATH
 
     try:
-        response = await window.fetch("./sos/book_4x4.txt")
+        response = await window.fetch("./sos/ai/book_4x4.txt")
         if not response.ok:
             return
         body = str(await response.text())
@@ -195,4 +195,4 @@ async def warm_up() -> None:
     inside a computer move. (A game with computer seats imports it before ``data-ready``.)
     """
     await asyncio.sleep(0.05)
-    import sos.agents  # noqa: F401
+    import sos.ai.agents  # noqa: F401

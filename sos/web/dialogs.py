@@ -1,4 +1,4 @@
-"""The page's dialogs: settings (read into :class:`~sos.params.Settings`), share, game record
+"""The page's dialogs: settings (read into :class:`~sos.app.params.Settings`), share, game record
 and the "Your games" list. DOM in, plain values out; what they mean is decided in
 :mod:`sos.app`."""
 
@@ -10,9 +10,16 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from sos.app.app import AppSession, GameEntry
-from sos.i18n import text
-from sos.params import PERFECT_MAX_CELLS, SEAT_KINDS, ParsedParams, Settings, parse_params, to_query
-from sos.record import encode_moves
+from sos.app.i18n import text
+from sos.app.params import (
+    PERFECT_MAX_CELLS,
+    SEAT_KINDS,
+    ParsedParams,
+    Settings,
+    parse_params,
+    to_query,
+)
+from sos.app.record import encode_moves
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE
 from sos.web.dom import by_id, element
 

@@ -8,7 +8,7 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from sos.view import LineView, PlayerView, TurnView
+from sos.app.view import LineView, PlayerView, TurnView
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

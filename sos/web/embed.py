@@ -24,7 +24,7 @@ from typing import Any, Final
 from pyodide.ffi import to_js
 from pyscript import window
 
-from sos.params import Settings
+from sos.app.params import Settings
 from sos.state import GameState
 
 SOURCE: Final = "sos-game"

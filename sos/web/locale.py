@@ -12,8 +12,8 @@ from __future__ import annotations
 from pyscript import document, window
 
 from sos.app.app import start_language as choose_start_language
+from sos.app.i18n import LANGUAGE_NAMES, LANGUAGES, direction, install, installed, pick_language
 from sos.app.library import LEGACY_KEY, PREFS_KEY
-from sos.i18n import LANGUAGE_NAMES, LANGUAGES, direction, install, installed, pick_language
 from sos.web.dom import by_id, element
 
 CATALOG_URL = "./static/vendor/i18n/{lang}.mo"

@@ -16,11 +16,11 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from sos.app.app import AppSession
+from sos.app.i18n import installed, pick_language
 from sos.app.session import GameSession
-from sos.i18n import installed, pick_language
+from sos.app.view import announcement, hint_text
 from sos.notation import Action
 from sos.state import IllegalActionError
-from sos.view import announcement, hint_text
 from sos.web import dialogs, embed, keys, locale
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
@@ -267,7 +267,7 @@ async def main() -> Page:
     ):
         node.disabled = False
     if page.app.game.has_computer():
-        import sos.agents  # noqa: F401  # needed at once: compile it before the game starts
+        import sos.ai.agents  # noqa: F401  # needed at once: compile it before the game starts
     window.performance.mark("sos:ready")
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())

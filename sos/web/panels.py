@@ -10,8 +10,8 @@ from typing import Any
 from pyscript import window
 
 from sos.app.app import THEMES
-from sos.i18n import text
-from sos.record import RecordError, format_record, parse_record
+from sos.app.i18n import text
+from sos.app.record import RecordError, format_record, parse_record
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 from sos.web import dialogs
 from sos.web.computer import spawn

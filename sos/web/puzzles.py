@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
+from sos.app.puzzle_set import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles_steps
 from sos.app.puzzles import PuzzleSession
+from sos.app.view import view_model
 from sos.notation import Action
-from sos.puzzles import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles_steps
 from sos.state import GameState, IllegalActionError
-from sos.view import view_model
 from sos.web.computer import spawn
 from sos.web.dom import by_id
 from sos.web.render import BoardIds, BoardView, render_notices

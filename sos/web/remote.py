@@ -9,8 +9,8 @@ from typing import Any
 from pyodide.ffi import to_js
 from pyscript import document, window
 
+from sos.app.i18n import text
 from sos.app.remote import RemoteSession, display_name, encode_link, link_of, link_url
-from sos.i18n import text
 from sos.web.computer import spawn
 from sos.web.dialogs import page_base
 from sos.web.dom import by_id, element

@@ -1,5 +1,5 @@
 """Render the game shown into the page: the board's buttons, marks, scores, status, move list,
-other lines and the result. Reads the pure view model (:mod:`sos.view`); decides nothing.
+other lines and the result. Reads the pure view model (:mod:`sos.app.view`); decides nothing.
 
 Cells are touched only where their rendering changed (a per-cell cache), so a move costs a few
 DOM writes, not a rebuild. :class:`BoardView` draws the puzzle dialog's board too
@@ -14,10 +14,10 @@ from typing import Any
 from pyscript import document
 
 from sos.app.app import AppSession
-from sos.i18n import text
+from sos.app.i18n import text
+from sos.app.view import PLAYER_STYLES, CellView, LineView, move_list, view_model
 from sos.notation import Action, square_name
 from sos.rules import Rules
-from sos.view import PLAYER_STYLES, CellView, LineView, move_list, view_model
 from sos.web import embed
 from sos.web.dom import (
     by_id,

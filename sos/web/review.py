@@ -1,10 +1,11 @@
 """The game review in the page (issue 14): the Review button, the review run in time slices
 with a progress bar and Cancel, the verdicts in the move list, the best move on the board, the
-evaluation graph and each player's summary. The judging is :mod:`sos.review`'s and what is shown
+evaluation graph and each player's summary. The judging is :mod:`sos.ai.review`'s and what is shown
 is :mod:`sos.app.review`'s view model (both pure); this module only runs the review, stores it
 in the game's record and draws the view model.
 
-A finished review is kept in ``GameRecord.extra["review"]`` (:meth:`sos.review.GameReview.to_dict`),
+A finished review is kept in ``GameRecord.extra["review"]``
+(:meth:`sos.ai.review.GameReview.to_dict`),
 tied to the line it reviewed: opening the review again shows it at once; a changed line is
 reviewed anew.
 """
@@ -32,8 +33,8 @@ from sos.web.computer import SLICE_SECONDS, fetch_book, spawn
 from sos.web.dom import SVG_NS, by_id, element, hide_result
 
 if TYPE_CHECKING:
+    from sos.ai.review import GameReview
     from sos.app.review import VerdictMark
-    from sos.review import GameReview
 
 
 def _svg(tag: str, cls: str = "", **attrs: object) -> Any:
@@ -120,7 +121,7 @@ class ReviewPanel:
 
     # ------------------------------------------------------------------ the run
     async def _run(self, game: GameSession) -> None:
-        from sos.review import Progress, review_steps
+        from sos.ai.review import Progress, review_steps
 
         self.running, self.cancelled, self.review, self.source = True, False, None, ""
         by_id("review-result").hidden = True

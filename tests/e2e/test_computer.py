@@ -140,7 +140,7 @@ def test_opening_book_is_fetched_only_when_a_4x4_game_needs_it(
     open_app("?size=6&seats=human,perfect")  # perfect is not offered on 6x6: hard plays instead
     page.get_by_test_id("hint").click()
     expect(page.get_by_test_id("hint-text")).to_contain_text("Hint:", timeout=30_000)
-    book = [url for url in requests if url.endswith("/sos/book_4x4.txt")]
+    book = [url for url in requests if url.endswith("/sos/ai/book_4x4.txt")]
     assert not book, "the 6x6 game must not download the 4x4 opening book"
 
     open_app("?size=4&seats=perfect,human")  # the perfect seat moves first, from the book
@@ -149,5 +149,5 @@ def test_opening_book_is_fetched_only_when_a_4x4_game_needs_it(
     )
     page.get_by_test_id("hint").click()
     expect(page.get_by_test_id("hint-text")).to_contain_text("Perfect play:", timeout=30_000)
-    book = [url for url in requests if url.endswith("/sos/book_4x4.txt")]
+    book = [url for url in requests if url.endswith("/sos/ai/book_4x4.txt")]
     assert len(book) == 1, f"expected one download of the book, got {book}"

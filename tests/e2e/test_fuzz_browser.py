@@ -31,9 +31,9 @@ from helpers import EmbedHost
 from playwright.sync_api import Frame, Page, expect
 
 from sos.app.app import AppSession, Prefs
+from sos.app.i18n import LANGUAGES
 from sos.app.library import MemoryStore, load_game
-from sos.i18n import LANGUAGES
-from sos.record import RecordError, parse_record
+from sos.app.record import RecordError, parse_record
 from tests import fuzz_inputs as fz
 
 Opener = Callable[..., Page]
@@ -209,7 +209,7 @@ def test_fuzzed_records_and_validators_in_one_page(open_app: Opener) -> None:
           const response = await fetch(`./static/vendor/i18n/${lang}.mo`);
           __py.globals.set('MO', new Uint8Array(await response.arrayBuffer()));
           __py.globals.set('LANG', lang);
-          __py.runPython('import sos.i18n; sos.i18n.install(LANG, MO.to_bytes())');
+          __py.runPython('import sos.app.i18n; sos.app.i18n.install(LANG, MO.to_bytes())');
         } }""",
         [lang for lang in LANGUAGES if lang != "en"],
     )
@@ -227,8 +227,8 @@ def test_fuzzed_records_and_validators_in_one_page(open_app: Opener) -> None:
 _VALIDATE = """
 import json as _json
 from sos import Rules as _Rules
-from sos.params import SEAT_KINDS as _KINDS, parse_params as _parse
-from sos.record import RecordError as _Err, decode_moves as _decode, load_save as _load
+from sos.app.params import SEAT_KINDS as _KINDS, parse_params as _parse
+from sos.app.record import RecordError as _Err, decode_moves as _decode, load_save as _load
 
 def _fate(run):
     try:

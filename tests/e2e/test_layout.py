@@ -29,8 +29,8 @@ from allpairspy import AllPairs
 from playwright.sync_api import Page
 
 from sos import Rules, new_game
-from sos.params import PERFECT_MAX_CELLS
-from sos.record import encode_moves
+from sos.app.params import PERFECT_MAX_CELLS
+from sos.app.record import encode_moves
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 

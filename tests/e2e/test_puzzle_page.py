@@ -17,8 +17,8 @@ from axe_playwright_python.sync_playwright import Axe
 from helpers import EmbedHost, write
 from playwright.sync_api import FrameLocator, Locator, Page, expect
 
+from sos.app.puzzle_set import DATA_PATH, Puzzle, daily_puzzle, parse_puzzles
 from sos.notation import Action
-from sos.puzzles import DATA_PATH, Puzzle, daily_puzzle, parse_puzzles
 
 ROOT = Path(__file__).resolve().parents[2]
 Opener = Callable[..., Page]

@@ -17,8 +17,8 @@ from playwright.sync_api import Page, expect
 from test_experience import _axe
 
 from sos import GameState, Rules, new_game
-from sos.record import encode_moves
-from sos.review import review_game
+from sos.ai.review import review_game
+from sos.app.record import encode_moves
 
 Opener = Callable[..., Page]
 

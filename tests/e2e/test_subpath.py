@@ -50,13 +50,13 @@ def test_dist_holds_the_site_and_nothing_else() -> None:
     # The page offers square boards only: it fetches the 4x4 opening book, never the books of
     # the engine-only rectangles (3x4, 3x5), which are neither shipped nor precached.
     precache = (DIST / "sw.js").read_text("utf-8")
-    assert "sos/book_4x4.txt" in files and '"sos/book_4x4.txt"' in precache
+    assert "sos/ai/book_4x4.txt" in files and '"sos/ai/book_4x4.txt"' in precache
     rectangles = sorted(
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "sos").glob("book_*x*.txt")
         if len(set(p.stem.removeprefix("book_").split("x"))) == 2  # rows != cols
     )
-    assert "sos/book_3x4.txt" in rectangles and "sos/book_3x5.txt" in rectangles
+    assert "sos/ai/book_3x4.txt" in rectangles and "sos/ai/book_3x5.txt" in rectangles
     for path in rectangles:
         assert path not in files, f"dist/ ships {path}, a book of a board the page does not offer"
         assert path not in precache, f"sw.js precaches {path}"

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "benchmarks"))
-
-from bench_ai import _phase_nodes, parse_nodes
-
+from benchmarks.bench_ai import parse_nodes, phase_nodes
 from sos import GameState, Rules, new_game
-from sos.agents import ENDGAME_EMPTIES
+from sos.ai.agents import ENDGAME_EMPTIES
 
 
 def test_parse_nodes_per_size_and_phase() -> None:
@@ -21,16 +15,16 @@ def test_parse_nodes_per_size_and_phase() -> None:
 
 def test_phase_nodes_pick_the_prover_figure_at_the_endgame_threshold() -> None:
     opening = new_game(Rules.square(6))
-    assert _phase_nodes((40000, 37000), opening) == 40000
-    assert _phase_nodes(15250, opening) == 15250
-    assert _phase_nodes(None, opening) is None
+    assert phase_nodes((40000, 37000), opening) == 40000
+    assert phase_nodes(15250, opening) == 15250
+    assert phase_nodes(None, opening) is None
     # 6x6 with exactly ENDGAME_EMPTIES empty squares (and one more): prover, then search
     filled = 36 - ENDGAME_EMPTIES
     text = "".join("O" if i < filled else "." for i in range(36))
     rows = "/".join(text[r * 6 : r * 6 + 6] for r in range(6))
     at = GameState.from_text(rows)
     assert at.empty_squares == ENDGAME_EMPTIES
-    assert _phase_nodes((40000, 37000), at) == 37000
+    assert phase_nodes((40000, 37000), at) == 37000
     text = "".join("O" if i < filled - 1 else "." for i in range(36))
     above = GameState.from_text("/".join(text[r * 6 : r * 6 + 6] for r in range(6)))
-    assert _phase_nodes((40000, 37000), above) == 40000
+    assert phase_nodes((40000, 37000), above) == 40000

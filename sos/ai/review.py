@@ -3,7 +3,7 @@
 :func:`review_game` replays a game and evaluates each position once, **from the last to the
 first** (so the exact solver's transposition table, filled by the endgame, answers the earlier
 positions faster). :func:`review_steps` is the same work as a pausable generator for the page
-(drive it like :meth:`sos.agents.Agent.plan`; :class:`Progress` says how far it got).
+(drive it like :meth:`sos.ai.agents.Agent.plan`; :class:`Progress` says how far it got).
 
 Values
 ------
@@ -11,7 +11,7 @@ Every value is seen **by the player who moved** and predicts the end of the game
 
 * ``general`` mode: the final score margin, own final score minus the opponent's (with three
   or four players: minus all the others' scores combined, the paranoid value of
-  :mod:`sos.search`), i.e. the points already scored plus the future points under best play;
+  :mod:`sos.ai.search`), i.e. the points already scored plus the future points under best play;
 * ``simple`` mode: the result, ``+1`` win, ``0`` draw, ``-1`` loss (an estimate is a float).
 
 ``value_before`` is the value of the position before the move (best play from there),
@@ -20,11 +20,11 @@ Every value is seen **by the player who moved** and predicts the end of the game
 
 Exact or estimated
 ------------------
-With two players a position is solved exactly (:class:`sos.solver.Solver`, with the 4x4 opening
+With two players a position is solved exactly (:class:`sos.ai.solver.Solver`, with the 4x4 opening
 book) on boards of at most :data:`EXACT_CELLS` squares, and on larger boards from
 :data:`EXACT_EMPTIES` empty squares down, each position within :data:`EXACT_NODES` nodes; when
 that budget runs out, that position and every earlier one with at least as many empty squares
-get the search's estimate instead (:class:`sos.search.AlphaBeta`, :data:`ESTIMATE_NODES` nodes,
+get the search's estimate instead (:class:`sos.ai.search.AlphaBeta`, :data:`ESTIMATE_NODES` nodes,
 deterministic). With three or four players every value is an estimate. ``exact`` is True for a
 move when both its values are proven.
 
@@ -53,10 +53,10 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .notation import Action
+from ..notation import Action
+from ..state import GameState
 from .search import AlphaBeta, Pacer, SearchTimeout, action_move, move_action, run_to_end
 from .solver import Solver
-from .state import GameState
 
 #: The verdicts, best first.
 VERDICTS: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -265,7 +265,7 @@ def review_steps(
     solver: Solver | None = None,
 ) -> Generator[None, None, GameReview]:
     """:func:`review_game` as a pausable generator (a bare ``yield`` between slices of work of
-    at most :data:`sos.search.STEP_SECONDS`); ``progress`` is updated as positions are done.
+    at most :data:`sos.ai.search.STEP_SECONDS`); ``progress`` is updated as positions are done.
 
     ``solver``: a solver to reuse (its table is kept between reviews of one game).
     """

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from sos import Action, GameState, Rules, new_game, solve
-from sos.search import Position, SearchTimeout, run_to_end
-from sos.solver import (
+from sos.ai.search import Position, SearchTimeout, run_to_end
+from sos.ai.solver import (
     Solver,
     TooManyPlayersError,
     book,
@@ -131,7 +131,7 @@ def test_book_covers_five_letters_and_loads_in_steps() -> None:
     entries = book()
     assert min(k.count(".") for k in entries) == 11
     assert sum(1 for _ in load_book_steps()) == 0  # loaded: returns at once
-    import sos.solver as solver_module
+    import sos.ai.solver as solver_module
 
     saved = solver_module._books.pop((4, 4))
     try:
@@ -156,7 +156,7 @@ def test_missing_book_is_not_remembered(
 ) -> None:
     """The page writes the book into the file system only when a 4x4 game needs it: a solver
     that ran before must not have cached "no book" for good."""
-    import sos.solver as solver_module
+    import sos.ai.solver as solver_module
 
     # Restored after the test: the fake book below must not stay loaded in place of the real
     # one (hard and perfect would then miss the book).
@@ -172,7 +172,7 @@ def test_missing_book_is_not_remembered(
 def test_only_small_boards_look_for_a_book(monkeypatch: pytest.MonkeyPatch) -> None:
     """A board above BOOK_MAX_CELLS squares never asks for a book file (none can exist); a
     two-player board up to it does, with the transposed shape when its own is missing."""
-    import sos.solver as solver_module
+    import sos.ai.solver as solver_module
 
     asked: list[tuple[int, int]] = []
     real = solver_module.load_book_steps
@@ -263,7 +263,7 @@ def test_missing_book_for_a_shape_falls_back_to_search(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Without the book file of a shape, hard and perfect search: same values, no error."""
-    import sos.solver as solver_module
+    import sos.ai.solver as solver_module
 
     state = GameState.from_text("..../.S../....")  # 3x4, in book_3x4.txt
     expected = book(3, 4)[book_key(Position(state))]
@@ -275,7 +275,7 @@ def test_missing_book_for_a_shape_falls_back_to_search(
     assert not solver_module._books  # "no book" is not remembered (see above)
     action, value = run_to_end(Solver().best_action(state, random.Random(0)))
     assert value == expected and state.is_legal(action)
-    from sos.agents import HardAgent
+    from sos.ai.agents import HardAgent
 
     hard = HardAgent(seed=0, budget=None, node_budget=2_000)
     assert state.is_legal(hard.choose_action(state))
@@ -418,7 +418,7 @@ def test_secure_action_keeps_the_draw_when_the_win_search_runs_out() -> None:
 def test_accuracy_data_set_holds_exact_values() -> None:
     """tests/data/positions.txt (scripts/build_positions.py): a sample of its positions with
     few empty squares checked against solve_actions (a different solver entry point)."""
-    path = Path(__file__).parent / "data" / "positions.txt"
+    path = Path(__file__).parents[1] / "data" / "positions.txt"
     lines = [x.split() for x in path.read_text().splitlines() if x and not x.startswith("#")]
     assert len(lines) >= 500
     assert {x[0] for x in lines} == {"4x4", "5x5", "6x6"}

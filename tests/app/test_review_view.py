@@ -8,6 +8,7 @@ import itertools
 import random
 
 from sos import Action, GameState, Rules, new_game
+from sos.ai.review import GameReview, PlyReview, graph_points, review_game
 from sos.app.app import AppSession
 from sos.app.library import GameRecord, MemoryStore
 from sos.app.review import (
@@ -29,7 +30,6 @@ from sos.app.review import (
     verdict_marks,
     with_review,
 )
-from sos.review import GameReview, PlyReview, graph_points, review_game
 
 A = Action.parse
 LINE = (A("S@a1"), A("O@b1"), A("S@c1"), A("O@b2"))  # S O S along the top row, then O@b2

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
+from ..rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode
 from .i18n import LANGUAGES, text
-from .rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode
 
 SEAT_KINDS: Final[tuple[str, ...]] = ("human", "easy", "medium", "hard", "perfect")
 #: Computer levels, weakest first.

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from sos.ai.search import run_to_end
+from sos.ai.solver import Solver
 from sos.app.library import GAME_PREFIX, MemoryStore
-from sos.app.puzzles import PUZZLES_KEY, Progress, PuzzleSession
-from sos.notation import Action
-from sos.puzzles import (
+from sos.app.puzzle_set import (
     DATA_PATH,
     Puzzle,
     PuzzleFormatError,
@@ -30,11 +30,11 @@ from sos.puzzles import (
     find_puzzle,
     parse_puzzles,
 )
-from sos.search import run_to_end
-from sos.solver import Solver
+from sos.app.puzzles import PUZZLES_KEY, Progress, PuzzleSession
+from sos.notation import Action
 from sos.state import IllegalActionError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @cache

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FAKE_NPM = """#!/usr/bin/env bash
 echo "npm $*" >> "$CALLS"
 mkdir -p node_modules

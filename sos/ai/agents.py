@@ -6,13 +6,13 @@ Levels (see :data:`LEVELS`):
 * ``medium``: takes every SOS it can (most points first) and otherwise avoids leaving an SOS
   to the next player where it can.
 * ``hard``: iterative-deepening alpha-beta with a transposition table (see
-  :class:`sos.search.AlphaBeta`); paranoid search with three or four players. With two players
+  :class:`sos.ai.search.AlphaBeta`); paranoid search with three or four players. With two players
   and at most :data:`ENDGAME_EMPTIES` empty squares it first tries to prove a win, else a draw
-  (:meth:`sos.solver.Solver.result_action`); on boards of at most :data:`PERFECT_MAX_CELLS`
+  (:meth:`sos.ai.solver.Solver.result_action`); on boards of at most :data:`PERFECT_MAX_CELLS`
   squares it proves from the first move on a move that draws at least, then a win
-  (:meth:`sos.solver.Solver.secure_action`). Its time budget follows the board
+  (:meth:`sos.ai.solver.Solver.secure_action`). Its time budget follows the board
   (:func:`hard_budget`).
-* ``perfect``: exact play by :class:`sos.solver.Solver` (opening books on 4x4, 3x4, 3x5); offered
+* ``perfect``: exact play by :class:`sos.ai.solver.Solver` (opening books on 4x4, 3x4, 3x5); offered
   on boards of at most :data:`PERFECT_MAX_CELLS` squares.
 
 Every agent has ``choose_action(state) -> Action`` (runs to the end) and ``plan(state)``, a
@@ -30,8 +30,9 @@ import random
 from collections.abc import Generator
 from typing import Final, Literal, NamedTuple, TypeVar
 
-from .notation import Action
-from .rules import Rules
+from ..notation import Action
+from ..rules import Rules
+from ..state import GameState
 from .search import (
     AlphaBeta,
     Position,
@@ -41,7 +42,6 @@ from .search import (
     run_to_end,
 )
 from .solver import Solver
-from .state import GameState
 
 #: The levels :func:`make_agent` accepts, weakest first.
 LEVELS: Final = ("easy", "medium", "hard", "perfect")
@@ -59,17 +59,17 @@ HARD_BUDGET_SMALL: Final = 1.2
 #: Boards up to 7x7 count as small for :func:`hard_budget`.
 SMALL_BOARD_CELLS: Final = 49
 #: ``hard``'s contempt for open quiet positions: 1/100 point per safe square left (see
-#: :func:`sos.search.quiet_eval`). It steers towards positions where the opponent runs out of
+#: :func:`sos.ai.search.quiet_eval`). It steers towards positions where the opponent runs out of
 #: safe moves; without it most games against ``medium`` drift to a full, SOS-free board
 #: (a draw). Measured vs medium on 8x8 at 4000 nodes a move: 13/5/2 without, 20/0/0 with.
 HARD_TENSION: Final = 3
 #: ``hard`` tries to prove a win (else a draw) from this many empty squares on
-#: (:meth:`sos.solver.Solver.result_action`), with up to :data:`ENDGAME_SHARE` of its budget;
+#: (:meth:`sos.ai.solver.Solver.result_action`), with up to :data:`ENDGAME_SHARE` of its budget;
 #: if that runs out, the heuristic search gets the rest.
 ENDGAME_EMPTIES: Final = 18
 ENDGAME_SHARE: Final = 0.5
 #: On boards of at most :data:`PERFECT_MAX_CELLS` squares (two players) ``hard`` proves its
-#: move from the first move on (:meth:`sos.solver.Solver.secure_action`: first a move that
+#: move from the first move on (:meth:`sos.ai.solver.Solver.secure_action`: first a move that
 #: draws at least, then a win), with up to this share of its budget.
 SMALL_PROOF_SHARE: Final = 0.8
 #: Entries of ``hard``'s endgame table before it is replaced (about 100 bytes each).
@@ -180,10 +180,10 @@ class HardAgent(Agent):
 
     * on boards of at most :data:`PERFECT_MAX_CELLS` squares, from the first move on, with up
       to :data:`SMALL_PROOF_SHARE` of the budget: a move that draws at least, then, if the
-      budget allows, one that wins (:meth:`sos.solver.Solver.secure_action`; the opening
+      budget allows, one that wins (:meth:`sos.ai.solver.Solver.secure_action`; the opening
       book of the board's shape, 4x4, 3x4 or 3x5, answers the first moves there);
     * on larger boards with at most :data:`ENDGAME_EMPTIES` empty squares, with up to
-      :data:`ENDGAME_SHARE`: a win, else a draw (:meth:`sos.solver.Solver.result_action`).
+      :data:`ENDGAME_SHARE`: a win, else a draw (:meth:`sos.ai.solver.Solver.result_action`).
 
     A proven move is played at once; otherwise the search gets what is left of the budget.
     """
@@ -204,7 +204,7 @@ class HardAgent(Agent):
         self.searcher.tension = HARD_TENSION
         #: Endgame prover (two players), its table kept from move to move of a game; it reads
         #: the opening book of the board's shape (on 4x4 where the page has put it, see
-        #: ``sos.solver``).
+        #: ``sos.ai.solver``).
         self.endgame = Solver(tt_limit=ENDGAME_TT_LIMIT)
 
     def plan(self, state: GameState) -> Generator[None, None, Action]:
@@ -386,8 +386,8 @@ def analyse_steps(
     (deterministic). With two players: on boards of at most :data:`PERFECT_MAX_CELLS`
     squares the exact solve runs to the end; with at most :data:`ENDGAME_EMPTIES` empty
     squares up to :data:`HINT_PROOF_SHARE` of the budget first goes to proving the result
-    (:meth:`sos.solver.Solver.result_action`), then to the exact value
-    (:meth:`sos.solver.Solver.best_action`); what is not proven is estimated by the
+    (:meth:`sos.ai.solver.Solver.result_action`), then to the exact value
+    (:meth:`sos.ai.solver.Solver.best_action`); what is not proven is estimated by the
     heuristic search.
     """
     if state.is_terminal():

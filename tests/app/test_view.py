@@ -6,8 +6,8 @@ import re
 import string
 
 from sos import Action, GameState, Rules, new_game
-from sos.i18n import EN, LANGUAGES, pick_language, text
-from sos.view import view_model
+from sos.app.i18n import EN, LANGUAGES, pick_language, text
+from sos.app.view import view_model
 
 
 def test_pick_language() -> None:
@@ -62,7 +62,7 @@ def test_no_markup_in_catalogs() -> None:
 
 
 def test_hint_texts() -> None:
-    from sos.view import hint_text
+    from sos.app.view import hint_text
 
     state = GameState.from_text("S.S/.../...", scores=[0, 2])
     action = Action(0, 1, "O")
@@ -91,7 +91,7 @@ def test_hint_texts() -> None:
 
 
 def test_move_list_and_announcements() -> None:
-    from sos.view import announcement, move_list
+    from sos.app.view import announcement, move_list
 
     rules = Rules(3, 3)
     line = [Action.parse(t) for t in ("S@a1", "S@c1", "O@b1", "S@a3", "O@b2")]

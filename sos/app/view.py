@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .board import Line
+from ..board import Line
+from ..notation import EMPTY, Action, square_name
+from ..rules import Rules
+from ..state import GameState, replay
 from .i18n import ntext, text
-from .notation import EMPTY, Action, square_name
-from .rules import Rules
-from .state import GameState, replay
 
 #: How each seat marks its SOSs, so that players differ by shape as well as by colour.
 PLAYER_STYLES: Final[tuple[str, ...]] = ("ring", "strike", "dash", "double")
@@ -265,7 +265,7 @@ def hint_text(
             otherwise the search's estimate of own future points minus the others'.
         exact: the value is proven (perfect play), not an estimate.
         result: with two players, the proven result for the player to move (+1 / 0 / -1,
-            counting the points already scored; :attr:`sos.agents.Analysis.result`), or
+            counting the points already scored; :attr:`sos.ai.agents.Analysis.result`), or
             ``None`` when it is not proven.
     """
     move = text(

@@ -2,7 +2,7 @@
 reply, and the daily puzzle. Pure (standard library only, no DOM).
 
 A puzzle is a two-player position from an engine game where the player to move has exactly one
-move that keeps the solver's value (:mod:`sos.solver`, exact): in simple mode the only winning
+move that keeps the solver's value (:mod:`sos.ai.solver`, exact): in simple mode the only winning
 move; in general mode the only move that does not give away points (``goal``: ``win`` when it is
 the only move that still wins, ``lead`` when others win by less, ``draw`` when it is the only
 move that does not lose). Puzzles of more than one move carry the forced continuation
@@ -17,14 +17,15 @@ The puzzle set is built by ``scripts/build_puzzles.py`` and shipped as
        "goal": "lead", "value": 3, "line": "Sc3Oa2Sb1", "rating": 3, "source": "hard-medium",
        "wrong": ["Sa1:-1:Ob2 Oa1:-2:Sc1 ...", "..."]}, ...]}
 
-* ``moves``: the game up to the puzzle position, as a share code (:func:`sos.record.encode_moves`).
+* ``moves``: the game up to the puzzle position, as a share code
+  (:func:`sos.app.record.encode_moves`).
 * ``value``: the solver's value of that position for the player to move (general: own future
   points minus the opponent's; simple: +1 win).
 * ``line``: the solution line as a share code (player's moves and the opponent's replies; a
   scoring move keeps the turn, so the mover follows the rules, not the parity).
 * ``wrong``: one entry per move of the player in ``line``: every other legal action there as
   ``<action>:<value>[:<reply>]`` — the action's exact value for the mover (as
-  :meth:`sos.solver.Solver.action_values`) and the opponent's best reply (the refutation; absent
+  :meth:`sos.ai.solver.Solver.action_values`) and the opponent's best reply (the refutation; absent
   when the move ends the game or scores and keeps the turn).
 * ``rating``: difficulty 1 (easiest) … 5; ``source``: the agents of the game (``hard-medium``).
 """
@@ -38,10 +39,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
 
-from .notation import Action
+from ..notation import Action
+from ..rules import Rules
+from ..state import GameState, IllegalActionError
 from .record import RecordError, decode_moves, encode_moves
-from .rules import Rules
-from .state import GameState, IllegalActionError
 
 #: The data file's ``format`` field and the version this module reads.
 FORMAT: Final = "sos-puzzles"

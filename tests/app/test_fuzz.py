@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Rules
-from sos.i18n import LANGUAGES
-from sos.params import SEAT_KINDS, parse_params, to_query
-from sos.record import (
+from sos.app.i18n import LANGUAGES
+from sos.app.params import SEAT_KINDS, parse_params, to_query
+from sos.app.record import (
     RecordError,
     decode_moves,
     dump_save,

@@ -41,9 +41,9 @@ from functools import lru_cache
 from time import perf_counter
 from typing import Final, NamedTuple, TypeVar
 
-from .board import geometry
-from .notation import Action
-from .state import GameState
+from ..board import geometry
+from ..notation import Action
+from ..state import GameState
 
 EMPTY: Final = 0
 S: Final = 1

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Action, GameState, Rules, new_game, solve
-from sos.search import (
+from sos.ai.search import (
     QUIESCE_DEPTH,
     AlphaBeta,
     EndgamePosition,
@@ -17,7 +17,7 @@ from sos.search import (
     move_action,
     run_to_end,
 )
-from sos.solver import solve_actions
+from sos.ai.solver import solve_actions
 
 # Greedy S@c1 scores 1 but must then move again and hands back 2 (value -1); the quiet O@c1
 # leaves that SOS to the opponent, who then has to hand back more (value +2).

@@ -23,8 +23,8 @@ from sos.app.library import (
     dump_game,
     load_game,
 )
+from sos.app.record import RecordError, SavedGame, dump_save
 from sos.app.session import GameSession
-from sos.record import RecordError, SavedGame, dump_save
 from sos.state import IllegalActionError
 
 A1, C1, B1, A3, D4 = (Action.parse(t) for t in ("S@a1", "S@c1", "O@b1", "S@a3", "O@d4"))

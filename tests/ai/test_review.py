@@ -1,4 +1,4 @@
-"""sos.review against the exact solver on 3x3 and 4x4 games; verdict thresholds; the saved
+"""sos.ai.review against the exact solver on 3x3 and 4x4 games; verdict thresholds; the saved
 form; estimates on larger boards and with three players; the generator form."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from sos import Action, GameState, Rules, new_game
-from sos.review import (
+from sos.ai.review import (
     GameReview,
     Progress,
     graph_points,
@@ -16,8 +16,8 @@ from sos.review import (
     review_steps,
     verdict,
 )
-from sos.search import run_to_end
-from sos.solver import Solver, solve_actions
+from sos.ai.search import run_to_end
+from sos.ai.solver import Solver, solve_actions
 
 
 def random_game(rules: Rules, seed: int, moves: int | None = None) -> GameState:

@@ -18,7 +18,7 @@ import pytest
 
 from sos.web import snapshot
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import snapshot_modules  # noqa: E402
@@ -28,14 +28,15 @@ def test_start_modules_follow_module_level_imports_only() -> None:
     names = snapshot_modules.start_modules(ROOT)
     assert len(names) == len(set(names))
     # the engine and what the app imports at start
-    for needed in ("sos", "sos.state", "sos.rules", "sos.i18n", "asyncio", "html", "html.entities"):
+    needed_at_start = ("sos", "sos.state", "sos.rules", "sos.app.i18n", "asyncio", "html")
+    for needed in (*needed_at_start, "html.entities"):
         assert needed in names
     # the hook that checks a restored interpreter
     assert snapshot_modules.HOOK in names
     # browser modules are never pre-imported; lazily imported modules (inside functions) neither
     assert not [n for n in names if n.split(".")[0] in ("js", "pyscript", "pyodide")]
     assert not [n for n in names if n.startswith("sos.web.") and n != snapshot_modules.HOOK]
-    for lazy in ("sos.agents", "sos.search", "sos.solver"):
+    for lazy in ("sos.ai.agents", "sos.ai.search", "sos.ai.solver"):
         assert lazy not in names
 
 

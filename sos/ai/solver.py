@@ -11,9 +11,9 @@ Zobrist key over its symmetries (8 for a square board, 4 for a rectangle), with 
 each entry stored in that canonical frame for move ordering. With two players the value for the
 side to move depends on the board only (not on the seat or the scores), which is what makes the
 table sound. With three or four players the solver uses the paranoid reduction described in
-:mod:`sos.search` (the root seat against all the others).
+:mod:`sos.ai.search` (the root seat against all the others).
 
-An opening book per board shape (``sos/book_<rows>x<cols>.txt``, built by
+An opening book per board shape (``sos/ai/book_<rows>x<cols>.txt``, built by
 ``scripts/build_book.py``) holds the exact values of the positions with few letters, where a
 live solve is too slow: ``book_4x4.txt`` (the page fetches it for 4x4 games), and for the engine
 only ``book_3x4.txt`` and ``book_3x5.txt`` (a 4x3 or 5x3 board reads the book of its transpose).
@@ -28,7 +28,8 @@ import random
 from collections.abc import Generator, Iterator
 from typing import Final
 
-from .notation import Action
+from ..notation import Action
+from ..state import GameState
 from .search import (
     SLICE_NODES,
     STEP_SECONDS,
@@ -42,7 +43,6 @@ from .search import (
     run_to_end,
     tables,
 )
-from .state import GameState
 
 _EXACT: Final = 0
 _LOWER: Final = 1
@@ -370,7 +370,7 @@ class Solver:
         then safe, then the rest, shuffled within each class by ``rng``.
 
         ``seconds`` (search time, pauses excluded) and ``nodes`` bound this call: when either
-        is spent it raises :class:`sos.search.SearchTimeout` (the table keeps what was
+        is spent it raises :class:`sos.ai.search.SearchTimeout` (the table keeps what was
         proven, so a later call goes faster).
 
         Returns:

@@ -1,4 +1,4 @@
-"""The gettext catalogs (locale/*.po) against the English source (sos/i18n.py)."""
+"""The gettext catalogs (locale/*.po) against the English source (sos/app/i18n.py)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import i18n as tool  # scripts/i18n.py (tests/conftest.py puts scripts/ on sys.p
 import pytest
 from babel import Locale
 
-from sos import i18n
-from sos.i18n import EN, EN_PLURAL, LANGUAGE_NAMES, LANGUAGES, ntext, text
+from sos.app import i18n
+from sos.app.i18n import EN, EN_PLURAL, LANGUAGE_NAMES, LANGUAGES, ntext, text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COUNTS = (0, 1, 2, 5, 11, 100)
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
@@ -43,7 +43,7 @@ def _copy_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_check_finds_a_missing_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     po = _copy_locale(tmp_path, monkeypatch)
     text_ = po.read_text(encoding="utf-8")
-    entry = re.search(r'#: sos/i18n.py\nmsgctxt "button.undo"\n.*?\n\n', text_, re.S)
+    entry = re.search(r'#: sos/app/i18n.py\nmsgctxt "button.undo"\n.*?\n\n', text_, re.S)
     assert entry
     po.write_text(text_.replace(entry.group(0), ""), encoding="utf-8")
     assert list(tool.problems("de")) == ["de: button.undo: missing"]
@@ -51,11 +51,11 @@ def test_the_check_finds_a_missing_message(tmp_path: Path, monkeypatch: pytest.M
 
 def test_the_check_finds_a_stale_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     po = _copy_locale(tmp_path, monkeypatch)
-    stale = '\n#: sos/i18n.py\nmsgctxt "button.gone"\nmsgid "Gone"\nmsgstr "Weg"\n'
+    stale = '\n#: sos/app/i18n.py\nmsgctxt "button.gone"\nmsgid "Gone"\nmsgstr "Weg"\n'
     changed = po.read_text(encoding="utf-8").replace('msgid "Undo"\n', 'msgid "Undo it"\n')
     po.write_text(changed + stale, encoding="utf-8")
     found = list(tool.problems("de"))
-    assert "de: button.gone: stale (no such message in sos/i18n.py)" in found
+    assert "de: button.gone: stale (no such message in sos/app/i18n.py)" in found
     assert any(line.startswith("de: button.undo: stale") for line in found)
 
 

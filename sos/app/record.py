@@ -22,10 +22,10 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from ..notation import Action, InvalidNotationError, square_name
+from ..rules import InvalidRulesError, Mode, Rules
+from ..state import GameState, IllegalActionError, new_game
 from .i18n import text as _text
-from .notation import Action, InvalidNotationError, square_name
-from .rules import InvalidRulesError, Mode, Rules
-from .state import GameState, IllegalActionError, new_game
 
 SAVE_FORMAT: Final = "sos-save"
 SAVE_VERSION: Final = 1

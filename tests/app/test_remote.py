@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from sos import Action, Rules
 from sos.app import remote
 from sos.app.app import AppSession
+from sos.app.i18n import LANGUAGES
 from sos.app.library import GAME_PREFIX, MemoryStore, dump_game, load_game
+from sos.app.params import Settings
 from sos.app.remote import (
     ALPHABET,
     LinkError,
@@ -26,10 +28,8 @@ from sos.app.remote import (
     decode_link,
     encode_link,
 )
-from sos.i18n import LANGUAGES
-from sos.params import Settings
+from sos.app.view import result_text
 from sos.state import IllegalActionError, new_game
-from sos.view import result_text
 from tests import fuzz_inputs as fz
 
 randoms = st.randoms(use_true_random=False)

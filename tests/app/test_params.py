@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sos.params import Settings, parse_params, to_query
+from sos.app.params import Settings, parse_params, to_query
 
 
 def test_defaults() -> None:

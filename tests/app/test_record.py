@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Action, GameState, Rules, new_game
-from sos.params import SEAT_KINDS
-from sos.record import (
+from sos.app.params import SEAT_KINDS
+from sos.app.record import (
     RecordError,
     SavedGame,
     decode_moves,

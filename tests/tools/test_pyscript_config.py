@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "pyscript.toml"
 #: Pyodide's loader wrapped to restore the build's memory snapshot (scripts/pyodide-snap.mjs),
 #: next to pyodide.mjs: PyScript derives the runtime's indexURL from its folder.

@@ -7,8 +7,9 @@ from collections.abc import Generator
 
 import pytest
 
-from sos import Action, GameState, Rules, agents, new_game, solve
-from sos.agents import (
+from sos import Action, GameState, Rules, new_game, solve
+from sos.ai import agents
+from sos.ai.agents import (
     LEVELS,
     BoardTooLargeError,
     HardAgent,
@@ -17,8 +18,8 @@ from sos.agents import (
     levels_for,
     make_agent,
 )
-from sos.search import AlphaBeta, SearchResult, run_to_end
-from sos.solver import solve_actions
+from sos.ai.search import AlphaBeta, SearchResult, run_to_end
+from sos.ai.solver import solve_actions
 
 
 def test_unknown_level() -> None:
