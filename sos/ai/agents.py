@@ -8,12 +8,12 @@ Levels (see :data:`LEVELS`):
 * ``hard``: iterative-deepening alpha-beta with a transposition table (see
   :class:`sos.ai.search.AlphaBeta`); paranoid search with three or four players. With two players
   and at most :data:`ENDGAME_EMPTIES` empty squares it first tries to prove a win, else a draw
-  (:meth:`sos.ai.solver.Solver.result_action`); on boards of at most :data:`PERFECT_MAX_CELLS`
+  (:meth:`sos.ai.solver.Solver.result_action`); on boards of at most :data:`EXACT_MAX_CELLS`
   squares it proves from the first move on a move that draws at least, then a win
   (:meth:`sos.ai.solver.Solver.secure_action`). Its time budget follows the board
   (:func:`hard_budget`).
 * ``perfect``: exact play by :class:`sos.ai.solver.Solver` (opening books on 4x4, 3x4, 3x5); offered
-  on boards of at most :data:`PERFECT_MAX_CELLS` squares.
+  on boards of at most :data:`EXACT_MAX_CELLS` squares.
 
 Every agent has ``choose_action(state) -> Action`` (runs to the end) and ``plan(state)``, a
 generator that does the same work in small steps: the caller calls ``next()`` on it until
@@ -33,6 +33,7 @@ from typing import Final, Literal, NamedTuple, TypeVar
 from ..notation import Action
 from ..rules import Rules
 from ..state import GameState
+from . import EXACT_MAX_CELLS, LEVELS, levels_for
 from .search import (
     AlphaBeta,
     Position,
@@ -43,10 +44,6 @@ from .search import (
 )
 from .solver import Solver
 
-#: The levels :func:`make_agent` accepts, weakest first.
-LEVELS: Final = ("easy", "medium", "hard", "perfect")
-#: Largest board (in squares) on which ``perfect`` is offered.
-PERFECT_MAX_CELLS: Final = 16
 #: Search seconds per ``hard`` move (browser target 0.5 s on 8x8).
 HARD_BUDGET: Final = 0.4
 #: Search seconds per ``hard`` move on boards up to :data:`SMALL_BOARD_CELLS` squares, in the
@@ -68,7 +65,7 @@ HARD_TENSION: Final = 3
 #: if that runs out, the heuristic search gets the rest.
 ENDGAME_EMPTIES: Final = 18
 ENDGAME_SHARE: Final = 0.5
-#: On boards of at most :data:`PERFECT_MAX_CELLS` squares (two players) ``hard`` proves its
+#: On boards of at most :data:`EXACT_MAX_CELLS` squares (two players) ``hard`` proves its
 #: move from the first move on (:meth:`sos.ai.solver.Solver.secure_action`: first a move that
 #: draws at least, then a win), with up to this share of its budget.
 SMALL_PROOF_SHARE: Final = 0.8
@@ -93,13 +90,6 @@ def _done(value: T) -> Generator[None, None, T]:
 def _check_playable(state: GameState) -> None:
     if state.is_terminal():
         raise ValueError("the game is over: there is no action to choose")
-
-
-def levels_for(rules: Rules) -> tuple[str, ...]:
-    """The levels offered for a game under ``rules`` (``perfect`` only on small boards)."""
-    if rules.cells <= PERFECT_MAX_CELLS:
-        return LEVELS
-    return LEVELS[:-1]
 
 
 class Agent:
@@ -178,7 +168,7 @@ class HardAgent(Agent):
     With two players, the exact solver (:attr:`endgame`, whose table is kept between moves)
     first tries to prove a move:
 
-    * on boards of at most :data:`PERFECT_MAX_CELLS` squares, from the first move on, with up
+    * on boards of at most :data:`EXACT_MAX_CELLS` squares, from the first move on, with up
       to :data:`SMALL_PROOF_SHARE` of the budget: a move that draws at least, then, if the
       budget allows, one that wins (:meth:`sos.ai.solver.Solver.secure_action`; the opening
       book of the board's shape, 4x4, 3x4 or 3x5, answers the first moves there);
@@ -212,7 +202,7 @@ class HardAgent(Agent):
         budget = hard_budget(state.rules) if self.budget == "auto" else self.budget
         node_budget = self.node_budget
         rules = state.rules
-        small = rules.cells <= PERFECT_MAX_CELLS
+        small = rules.cells <= EXACT_MAX_CELLS
         if rules.players == 2 and (small or state.empty_squares <= ENDGAME_EMPTIES):
             # Endgame (or a small board): first try to prove a move within a share of the
             # budget. On a small board a move proven to draw is kept while a win is sought.
@@ -280,7 +270,7 @@ class PerfectAgent(Agent):
     """Exact play (two players: the game-theoretic value; more: the paranoid value).
 
     Among the optimal actions it picks one at random (seeded). Raises
-    :class:`BoardTooLargeError` for a board over :data:`PERFECT_MAX_CELLS` squares.
+    :class:`BoardTooLargeError` for a board over :data:`EXACT_MAX_CELLS` squares.
     """
 
     level = "perfect"
@@ -297,9 +287,9 @@ class PerfectAgent(Agent):
 
 
 def _check_size(state: GameState) -> None:
-    if state.rules.cells > PERFECT_MAX_CELLS:
+    if state.rules.cells > EXACT_MAX_CELLS:
         raise BoardTooLargeError(
-            f"perfect play is offered on boards of at most {PERFECT_MAX_CELLS} squares; "
+            f"perfect play is offered on boards of at most {EXACT_MAX_CELLS} squares; "
             f"this board has {state.rules.cells}"
         )
 
@@ -336,7 +326,7 @@ class Analysis(NamedTuple):
             ``exact``; when only ``result`` is proven, the least value that proves it;
             otherwise a search estimate (a float).
         exact: True when ``value`` is proven: by the solver (two players, at most
-            :data:`PERFECT_MAX_CELLS` squares, or an endgame the solver finished within the
+            :data:`EXACT_MAX_CELLS` squares, or an endgame the solver finished within the
             budget) or because the search saw every line to the end.
         margin: the predicted final result for the player to move: in ``general`` mode
             ``value`` plus the current lead (own score minus the best other score), so
@@ -383,7 +373,7 @@ def analyse_steps(
     """:func:`analyse` as a pausable generator (drive it like :meth:`Agent.plan`).
 
     ``budget`` is in seconds of search time (pauses excluded), ``node_budget`` in nodes
-    (deterministic). With two players: on boards of at most :data:`PERFECT_MAX_CELLS`
+    (deterministic). With two players: on boards of at most :data:`EXACT_MAX_CELLS`
     squares the exact solve runs to the end; with at most :data:`ENDGAME_EMPTIES` empty
     squares up to :data:`HINT_PROOF_SHARE` of the budget first goes to proving the result
     (:meth:`sos.ai.solver.Solver.result_action`), then to the exact value
@@ -394,7 +384,7 @@ def analyse_steps(
         return Analysis(None, 0.0, True, 0.0, 0, 0)
     rng = random.Random(seed)
     rules = state.rules
-    if rules.players == 2 and rules.cells <= PERFECT_MAX_CELLS:
+    if rules.players == 2 and rules.cells <= EXACT_MAX_CELLS:
         best, exact_value = yield from Solver().best_action(state, rng)
         margin = _margin(state, float(exact_value))
         return Analysis(best, float(exact_value), True, margin, 0, _sign(margin))
@@ -454,7 +444,6 @@ __all__ = [
     "HARD_BUDGET",
     "HARD_BUDGET_SMALL",
     "LEVELS",
-    "PERFECT_MAX_CELLS",
     "Agent",
     "Analysis",
     "BoardTooLargeError",

@@ -21,7 +21,7 @@ Every value is seen **by the player who moved** and predicts the end of the game
 Exact or estimated
 ------------------
 With two players a position is solved exactly (:class:`sos.ai.solver.Solver`, with the 4x4 opening
-book) on boards of at most :data:`EXACT_CELLS` squares, and on larger boards from
+book) on boards of at most :data:`EXACT_MAX_CELLS` squares, and on larger boards from
 :data:`EXACT_EMPTIES` empty squares down, each position within :data:`EXACT_NODES` nodes; when
 that budget runs out, that position and every earlier one with at least as many empty squares
 get the search's estimate instead (:class:`sos.ai.search.AlphaBeta`, :data:`ESTIMATE_NODES` nodes,
@@ -55,6 +55,7 @@ from typing import Any, Final
 
 from ..notation import Action
 from ..state import GameState
+from . import EXACT_MAX_CELLS
 from .search import AlphaBeta, Pacer, SearchTimeout, action_move, move_action, run_to_end
 from .solver import Solver
 
@@ -66,11 +67,9 @@ POINT_THRESHOLDS: Final = (0.5, 1.5, 3.0)
 SIMPLE_INACCURACY: Final = 0.25
 #: An estimate of at least this (at most minus this) counts as a win (a loss).
 RESULT_BAND: Final = 0.5
-#: Two players: every position is solved exactly on boards of at most this many squares.
-EXACT_CELLS: Final = 16
 #: Two players, larger boards: positions with at most this many empty squares are solved.
 EXACT_EMPTIES: Final = 16
-#: Node budget of one exact solve on a board over :data:`EXACT_CELLS` squares.
+#: Node budget of one exact solve on a board over :data:`EXACT_MAX_CELLS` squares.
 EXACT_NODES: Final = 60_000
 #: Node budget of one estimate (alpha-beta search of one position).
 ESTIMATE_NODES: Final = 12_000
@@ -300,9 +299,9 @@ def review_steps(
         empties = pos.empty_squares
         found: _Eval | None = None
         if two and empties < failed_at and (
-            rules.cells <= EXACT_CELLS or empties <= EXACT_EMPTIES
+            rules.cells <= EXACT_MAX_CELLS or empties <= EXACT_EMPTIES
         ):
-            budget = None if rules.cells <= EXACT_CELLS else exact_nodes
+            budget = None if rules.cells <= EXACT_MAX_CELLS else exact_nodes
             try:
                 found = yield from _exact(solver, pos, need_best, budget)
             except SearchTimeout:
@@ -396,7 +395,6 @@ def graph_points(review: GameReview) -> list[tuple[float, bool]]:
 
 __all__ = [
     "ESTIMATE_NODES",
-    "EXACT_CELLS",
     "EXACT_EMPTIES",
     "EXACT_NODES",
     "POINT_THRESHOLDS",

@@ -30,6 +30,7 @@ from typing import Final
 
 from ..notation import Action
 from ..state import GameState
+from . import EXACT_MAX_CELLS
 from .search import (
     SLICE_NODES,
     STEP_SECONDS,
@@ -74,10 +75,6 @@ BOOK_SHAPE: Final = (4, 4)
 #: Book lines parsed between two pauses of :func:`load_book_steps`.
 BOOK_CHUNK: Final = 800
 
-#: Largest board (squares) that can have a book: a book holds the boards of the first few
-#: letters, which only pays where the solver proves a whole game (3x5 = 15, 4x4 = 16). Larger
-#: boards never look for a book file.
-BOOK_MAX_CELLS: Final = 16
 
 #: Loaded books by (rows, cols): the entries and the fewest empty squares of a book board.
 _books: dict[tuple[int, int], tuple[dict[str, int], int]] = {}
@@ -237,7 +234,7 @@ class Solver:
         self._book = None
         self._book_min_empty = 1 << 30
         self._book_images = None
-        if self.use_book and pos.players == 2 and pos.rows * pos.cols <= BOOK_MAX_CELLS:
+        if self.use_book and pos.players == 2 and pos.rows * pos.cols <= EXACT_MAX_CELLS:
             rows, cols = pos.rows, pos.cols
             entries = yield from load_book_steps(rows, cols)
             images = None
@@ -666,7 +663,6 @@ def solve_actions(state: GameState) -> list[tuple[Action, int]]:
 
 
 __all__ = [
-    "BOOK_MAX_CELLS",
     "BOOK_PATH",
     "Solver",
     "TooManyPlayersError",

@@ -12,16 +12,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode
+from ..ai import LEVELS, levels_for
+from ..rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode, Rules
 from .i18n import LANGUAGES, text
 
-SEAT_KINDS: Final[tuple[str, ...]] = ("human", "easy", "medium", "hard", "perfect")
-#: Computer levels, weakest first.
-LEVELS: Final[tuple[str, ...]] = SEAT_KINDS[1:]
-#: ``perfect`` play is offered on boards of at most this many squares (3x3 and 4x4).
-PERFECT_MAX_CELLS: Final = 16
+#: What a seat can be: a human or a computer level.
+SEAT_KINDS: Final[tuple[str, ...]] = ("human", *LEVELS)
 DEFAULT_SIZE: Final = 6
 _MAX_SHOWN: Final = 24
+
+
+def seat_kinds_for(size: int) -> tuple[str, ...]:
+    """What a seat can be on a ``size`` x ``size`` board: human, then the levels offered there
+    (:func:`sos.ai.levels_for`: ``perfect`` only where the solver covers the board)."""
+    return ("human", *levels_for(Rules.square(size)))
 
 
 @dataclass(frozen=True)
@@ -147,7 +151,7 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
         players = 2
     if seats is None:
         seats = ("human",) * players
-    elif "perfect" in seats and size * size > PERFECT_MAX_CELLS:
+    elif "perfect" in seats and "perfect" not in seat_kinds_for(size):
         bad.append(("seats", raw or "", "notice.reason.perfect", "hard"))
         seats = tuple("hard" if seat == "perfect" else seat for seat in seats)
 

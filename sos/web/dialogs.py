@@ -12,11 +12,11 @@ from pyscript import document, window
 from sos.app.app import AppSession, GameEntry
 from sos.app.i18n import text
 from sos.app.params import (
-    PERFECT_MAX_CELLS,
     SEAT_KINDS,
     ParsedParams,
     Settings,
     parse_params,
+    seat_kinds_for,
     to_query,
 )
 from sos.app.record import encode_moves
@@ -69,7 +69,7 @@ def sync_settings() -> None:
     size = int(by_id("settings-size").value)
     for row in document.querySelectorAll(".seat-row"):
         row.hidden = int(row.dataset.seat) >= players
-    perfect_ok = size * size <= PERFECT_MAX_CELLS
+    perfect_ok = "perfect" in seat_kinds_for(size)
     for select in document.querySelectorAll(".seat-row select"):
         select.querySelector("option[value=perfect]").disabled = not perfect_ok
         if not perfect_ok and select.value == "perfect":

@@ -8,14 +8,12 @@ from collections.abc import Generator
 import pytest
 
 from sos import Action, GameState, Rules, new_game, solve
-from sos.ai import agents
+from sos.ai import LEVELS, agents, levels_for
 from sos.ai.agents import (
-    LEVELS,
     BoardTooLargeError,
     HardAgent,
     analyse,
     analyse_steps,
-    levels_for,
     make_agent,
 )
 from sos.ai.search import AlphaBeta, SearchResult, run_to_end

@@ -170,7 +170,7 @@ def test_missing_book_is_not_remembered(
 
 
 def test_only_small_boards_look_for_a_book(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A board above BOOK_MAX_CELLS squares never asks for a book file (none can exist); a
+    """A board above EXACT_MAX_CELLS squares never asks for a book file (none can exist); a
     two-player board up to it does, with the transposed shape when its own is missing."""
     import sos.ai.solver as solver_module
 
@@ -183,7 +183,7 @@ def test_only_small_boards_look_for_a_book(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(solver_module, "load_book_steps", spy)
     big = GameState.from_text("SOS.O/OSOSO/S.SOS/OSOSO/SOS.S")  # 5x5, 3 empty squares
-    assert solver_module.BOOK_MAX_CELLS < 25
+    assert solver_module.EXACT_MAX_CELLS < 25
     run_to_end(Solver().value(big))
     assert asked == []
     run_to_end(Solver().value(GameState.from_text("SOS./OSOS/S.SO/OSOS")))

@@ -29,7 +29,7 @@ from allpairspy import AllPairs
 from playwright.sync_api import Page
 
 from sos import Rules, new_game
-from sos.app.params import PERFECT_MAX_CELLS
+from sos.ai import EXACT_MAX_CELLS, LEVELS
 from sos.app.record import encode_moves
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -46,7 +46,7 @@ VIEWPORTS = {
 #: Viewports where the board, the letters (and a game-over panel) must be in view together.
 ONE_SCREEN = {"embed-320x420", "embed-700x500", "tablet-768x1024", "desktop-1280x800",
               "desktop-1920x1080"}
-LEVELS = ("easy", "medium", "hard", "perfect")
+
 STATES = ("start", "mid", "over")
 
 
@@ -65,7 +65,7 @@ class Case(NamedTuple):
             return ("human",) * self.players
         first = LEVELS.index(self.opponents)
         seats = ("human", *(LEVELS[(first + i) % 4] for i in range(self.players - 1)))
-        if self.size * self.size > PERFECT_MAX_CELLS:  # as the app would (with a notice)
+        if self.size * self.size > EXACT_MAX_CELLS:  # as the app would (with a notice)
             seats = tuple("hard" if seat == "perfect" else seat for seat in seats)
         return seats
 
