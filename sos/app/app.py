@@ -45,12 +45,15 @@ from .library import (
     Store,
     _is_prefix,
 )
+from .message import Message, message, plural
 from .params import SEAT_KINDS, Settings, parse_params, to_query
 from .record import RecordError, decode_moves, load_save
 from .session import GameSession
 from .view import player_name, result_text
 
 THEMES = ("auto", "light", "dark")
+#: The notice of a full storage (queued once, removed when a save succeeds again).
+STORAGE_FULL = message("notice.storage_full")
 
 
 @dataclass
@@ -106,39 +109,6 @@ def _rules_of(settings: Settings) -> Rules:
     return Rules.square(settings.size, settings.mode, settings.players)
 
 
-def start_language(
-    url_lang: str | None, prefs_raw: str | None, legacy_raw: str | None, browser_lang: str
-) -> str:
-    """The language :attr:`AppSession.lang` will have after :meth:`AppSession.start`, known
-    before it (the page loads that language's catalog first): the URL's (``url_lang``, already
-    checked), else the saved preferences' (``prefs_raw``, the ``sos-prefs`` value), else — when
-    there are no preferences at all — those of a first-version save that the start will migrate
-    (``legacy_raw``), else ``browser_lang``."""
-    if url_lang:
-        return url_lang
-    prefs = Prefs.load(prefs_raw)
-    if prefs.lang:
-        return prefs.lang
-    if prefs == Prefs() and legacy_raw is not None:
-        legacy = _legacy_prefs(legacy_raw)
-        if legacy is not None and legacy.lang:
-            return legacy.lang
-    return browser_lang
-
-
-def _legacy_prefs(raw: str) -> Prefs | None:
-    """The preferences of a first-version save that :meth:`AppSession._migrate_legacy`
-    accepts, or None."""
-    try:
-        saved, _state = load_save(raw, SEAT_KINDS)
-    except RecordError:
-        return None
-    rules = saved.rules
-    if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
-        return None
-    return Prefs.load(json.dumps(saved.prefs))
-
-
 class AppSession:
     """The state of one tab: preferences, the library, the game shown and storage health.
 
@@ -166,8 +136,8 @@ class AppSession:
         self.prefs = Prefs.load(self._read(PREFS_KEY))
         self.url_lang: str | None = None
         self.game: GameSession = GameSession(GameRecord("", Rules.square(6), ("human",) * 2))
-        #: Notices waiting to be shown (text in the page's language).
-        self.notices: list[str] = []
+        #: Notices waiting to be shown, translated when shown (:meth:`notice_texts`).
+        self.notices: list[Message] = []
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -183,6 +153,10 @@ class AppSession:
         """The plural message ``key`` for the count ``n`` in the page's language."""
         return ntext(self.lang, key, n, **values)
 
+    def notice_texts(self) -> list[str]:
+        """The queued notices in the page's language (as the notice bar shows them)."""
+        return [notice.text(self.lang) for notice in self.notices]
+
     def _read(self, key: str) -> str | None:
         try:
             return self.library.store.get(key)
@@ -192,7 +166,7 @@ class AppSession:
     def _write_failed(self, error: StorageError) -> None:
         if error.kind == "full":
             if self.storage != "full":
-                self.notices.append(self.t("notice.storage_full"))
+                self.notices.append(STORAGE_FULL)
             self.storage = "full"
         else:
             self.storage = "refused"
@@ -214,7 +188,7 @@ class AppSession:
         an embed, where that is expected: the page shows a quiet note there instead)."""
         self._choose(query, fragment)
         if self.storage == "refused" and not self.embed:
-            self.notices.append(self.t("notice.no_storage"))
+            self.notices.append(message("notice.no_storage"))
 
     def _choose(self, query: Iterable[tuple[str, str]], fragment: str) -> None:
         pairs = list(query)
@@ -228,7 +202,7 @@ class AppSession:
         self._migrate_legacy()
         entries = self.library.entries()
         if self.library.damaged:
-            self.notices.append(self.t("notice.save_bad"))
+            self.notices.append(message("notice.save_bad"))
             self.library.drop_damaged()
         wanted = dict(pairs)
         fragment_id = fragment[2:] if fragment.startswith("g=") else ""
@@ -238,7 +212,7 @@ class AppSession:
                 self._show(record)
                 return
             if self.storage == "ok":
-                self.notices.append(self.t("notice.game_missing"))
+                self.notices.append(message("notice.game_missing"))
         if "r" in wanted and self.open_link(wanted["r"]):
             return
         code = parsed.settings.game
@@ -247,14 +221,14 @@ class AppSession:
             try:
                 state = decode_moves(code, rules)
             except RecordError as error:
-                self.notices.append(self.t("notice.shared_bad", reason=error.reason_in(self.lang)))
+                self.notices.append(message("notice.shared_bad", reason=error.message))
             else:
                 link_id = wanted.get("gid", "")
                 if link_id.isalnum() and len(link_id) <= 32:
                     self._open_link(link_id, state, parsed.settings.seats)
                 else:
                     moves = len(state.history)
-                    self.notices.append(self.nt("notice.shared_loaded", moves, moves=moves))
+                    self.notices.append(plural("notice.shared_loaded", moves, moves=moves))
                     self._create(rules, parsed.settings.seats, state.history, "shared")
                 return
         if parsed.explicit or code is not None:
@@ -276,7 +250,7 @@ class AppSession:
             if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
                 raise RecordError("save_damaged")
         except RecordError:
-            self.notices.append(self.t("notice.save_bad"))
+            self.notices.append(message("notice.save_bad"))
             self._remove(LEGACY_KEY)
             return
         prefs = Prefs.load(json.dumps(saved.prefs))
@@ -308,14 +282,14 @@ class AppSession:
         if stored.rules == state.rules:
             if any(_is_prefix(link, line) for line in stored.lines()):
                 if not _is_prefix(stored.line[: stored.cursor], link):
-                    self.notices.append(self.t("notice.link_old"))
+                    self.notices.append(message("notice.link_old"))
                 self._show(stored)
                 return
             if all(_is_prefix(line, link) for line in stored.lines()):
                 self._show(replace(stored, line=link, cursor=len(link), variations=()))
                 self.commit()
                 return
-        self.notices.append(self.t("notice.link_fork"))
+        self.notices.append(message("notice.link_fork"))
         self._create(state.rules, seats, link, "link")
 
     def open_link(self, code: str) -> bool:
@@ -324,30 +298,30 @@ class AppSession:
         try:
             link = remote.decode_link(code)
         except remote.LinkError as error:
-            self.notices.append(self.t("remote.error", reason=error.reason_in(self.lang)))
+            self.notices.append(message("remote.error", reason=error.message))
             return False
         stored = self.library.get(link.game_id)
         got = remote.receive(stored, link)
         if got.kind == "wrong_seat" and got.error is not None:
-            self.notices.append(self.t("remote.error", reason=got.error.reason_in(self.lang)))
+            self.notices.append(message("remote.error", reason=got.error.message))
             return False
         if got.kind == "new":
             self._create_record(got.record)
             seat = remote.info(got.record).seat
-            who = remote.display_name(remote.info(got.record).names, seat, self.lang)
-            self.notices.append(self.t("remote.new", name=who))
+            who = remote.display_message(remote.info(got.record).names, seat)
+            self.notices.append(message("remote.new", name=who))
         elif got.kind == "fork":
-            self.notices.append(self.t("remote.fork"))
+            self.notices.append(message("remote.fork"))
             self._create_record(got.record)
         else:
             self._show(got.record)
             if got.kind == "old" and stored is not None:
                 self.notices.append(
-                    self.nt("remote.old", len(link.line), link=len(link.line), mine=stored.cursor)
+                    plural("remote.old", len(link.line), link=len(link.line), mine=stored.cursor)
                 )
             elif got.kind == "updated":
                 moves = len(link.line)
-                self.notices.append(self.nt("remote.updated", moves, moves=moves))
+                self.notices.append(plural("remote.updated", moves, moves=moves))
             if got.kind == "updated" or got.record.extra != (stored.extra if stored else None):
                 self.commit()
         return True
@@ -435,13 +409,13 @@ class AppSession:
             return "failed"
         if self.storage == "full":
             self.storage = "ok"
-            self.notices = [n for n in self.notices if n != self.t("notice.storage_full")]
+            self.notices = [n for n in self.notices if n != STORAGE_FULL]
         if result.status == "followed":
             self._follow(result.record)
-            self.notices.append(self.t("notice.followed"))
+            self.notices.append(message("notice.followed"))
         elif result.status == "forked":
             self._show(result.record)
-            self.notices.append(self.t("notice.forked"))
+            self.notices.append(message("notice.forked"))
         else:
             self.game.record = result.record
         return result.status

@@ -25,7 +25,7 @@ from typing import Final
 from ..notation import Action, InvalidNotationError, square_name
 from ..rules import InvalidRulesError, Mode, Rules
 from ..state import GameState, IllegalActionError, new_game
-from .i18n import text as _text
+from .message import Message
 
 SAVE_FORMAT: Final = "sos-save"
 SAVE_VERSION: Final = 1
@@ -64,8 +64,13 @@ class RecordError(ValueError):
         super().__init__(f"line {line}: {self.reason}" if line is not None else self.reason)
 
     def reason_in(self, lang: str) -> str:
-        """The message (without the line number) in ``lang`` (``"en"`` or ``"de"``)."""
-        return _text(lang, f"record.reason.{self.key}", **self.params)
+        """The message (without the line number) in ``lang``."""
+        return self.message.text(lang)
+
+    @property
+    def message(self) -> Message:
+        """The reason (without the line number), translated when shown."""
+        return Message(f"record.reason.{self.key}", tuple(self.params.items()))
 
 
 @dataclass(frozen=True)

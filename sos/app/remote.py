@@ -49,10 +49,9 @@ from ..rules import (
     Rules,
 )
 from ..state import IllegalActionError, new_game
-from .i18n import text
 from .library import GameRecord, Line, _is_prefix, merge_lines
+from .message import Message
 from .session import GameSession
-from .view import player_name
 
 ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 LINK_VERSION: Final = 1
@@ -74,7 +73,12 @@ class LinkError(ValueError):
 
     def reason_in(self, lang: str) -> str:
         """Why, in ``lang``."""
-        return text(lang, f"remote.reason.{self.key}", **self.params)
+        return self.message.text(lang)
+
+    @property
+    def message(self) -> Message:
+        """Why, translated when shown."""
+        return Message(f"remote.reason.{self.key}", tuple(self.params.items()))
 
 
 @dataclass(frozen=True)
@@ -332,8 +336,15 @@ def link_of(record: GameRecord) -> RemoteLink:
 
 def display_name(names: tuple[str, ...], seat: int, lang: str) -> str:
     """``"Anna (Player 1)"``, or ``"Player 1"`` without a name."""
-    plain = player_name(lang, seat)
-    return text(lang, "remote.named", name=names[seat], player=plain) if names[seat] else plain
+    return display_message(names, seat).text(lang)
+
+
+def display_message(names: tuple[str, ...], seat: int) -> Message:
+    """:func:`display_name` as a :class:`~sos.app.message.Message` (translated when shown)."""
+    plain = Message("player.name", (("n", seat + 1),))
+    if not names[seat]:
+        return plain
+    return Message("remote.named", (("name", names[seat]), ("player", plain)))
 
 
 @dataclass(frozen=True)

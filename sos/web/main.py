@@ -42,15 +42,8 @@ def _new_id() -> str:
 class Page:
     """The page: event handlers, rendering and the URL of the game shown."""
 
-    def __init__(self) -> None:
-        self.app = AppSession(
-            LocalStore.open(),
-            lambda: float(window.Date.now()),
-            _new_id,
-            pick_language(locale.browser_languages()),
-        )
-        query = locale.query_pairs(str(window.location.search))
-        self.app.start(query, str(window.location.hash).lstrip("#"))
+    def __init__(self, app: AppSession, query: list[tuple[str, str]]) -> None:
+        self.app = app
         self.board = BoardView()
         self.hint: Action | None = None
         self.panels = Panels(self, wanted_puzzle=dict(query).get("puzzle"))
@@ -256,11 +249,27 @@ class Page:
             dialogs.render_games(self.app, "")
 
 
+def open_app(query: list[tuple[str, str]]) -> AppSession:
+    """The tab's :class:`~sos.app.app.AppSession`, started on the page's URL: it decides the
+    game shown and the page's language (the URL's, the saved preference, the browser's)."""
+    app = AppSession(
+        LocalStore.open(),
+        lambda: float(window.Date.now()),
+        _new_id,
+        pick_language(locale.browser_languages()),
+    )
+    app.start(query, str(window.location.hash).lstrip("#"))
+    return app
+
+
 async def main() -> Page:
-    """Start the page and mark it ready (``<html data-ready="1">``): first the catalog of the
-    page's language (none for English), so that even the first notices are in it."""
-    await locale.load(locale.start_language())
-    page = Page()
+    """Start the page and mark it ready (``<html data-ready="1">``): the session first (it
+    decides the language), then the catalog of that language (none for English), then the
+    page, so that even the first notices are shown in it (notices are translated when shown)."""
+    query = locale.query_pairs(str(window.location.search))
+    app = open_app(query)
+    await locale.load(app.lang)
+    page = Page(app, query)
     for node in document.querySelectorAll(
         "#new-game-button, #settings-button, #help-button, #share-button, #record-button, "
         "#games-button, #puzzles-button, .letter-button"

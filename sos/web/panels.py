@@ -11,6 +11,7 @@ from pyscript import window
 
 from sos.app.app import THEMES
 from sos.app.i18n import text
+from sos.app.message import message
 from sos.app.record import RecordError, format_record, parse_record
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 from sos.web import dialogs
@@ -128,7 +129,7 @@ class Panels:
             seats = ("human",) * rules.players
         by_id("record-dialog").close()
         self.page.app.load_state(state, seats, "record")
-        self.page.app.notices = [self.page.app.t("record.loaded")]
+        self.page.app.notices = [message("record.loaded")]
         self.page.shown()
 
     def open_games(self, _event: Any) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
+from sos.app.message import Message, message
 from sos.app.puzzle_set import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles_steps
 from sos.app.puzzles import PuzzleSession
 from sos.app.view import view_model
@@ -81,7 +82,7 @@ class PuzzlePanel:
                 await asyncio.sleep(0)
         except PuzzleFormatError as error:
             self._load = None  # try again next time
-            self._notice(app.t("puzzles.load_failed", reason=str(error)))
+            self._notice(message("puzzles.load_failed", reason=str(error)))
             return None
         store = LocalStore.open() if app.storage != "refused" else None
         session = PuzzleSession(puzzles, store, lambda: self.page.app.lang)
@@ -97,8 +98,8 @@ class PuzzlePanel:
         except Exception:  # a JsException: offline without the service worker
             return None
 
-    def _notice(self, message: str) -> None:
-        self.page.app.notices.append(message)
+    def _notice(self, notice: Message) -> None:
+        self.page.app.notices.append(notice)
         render_notices(self.page.app)
 
     # ------------------------------------------------------------------ showing
@@ -128,7 +129,7 @@ class PuzzlePanel:
             else:
                 session.open_next()
         except UnknownPuzzleError:
-            self._notice(self.page.app.t("puzzles.unknown", id=(wanted or "")[:40]))
+            self._notice(message("puzzles.unknown", id=(wanted or "")[:40]))
             return False
         self.render()
         return True

@@ -210,7 +210,7 @@ def render_notices(app: AppSession) -> None:
     the list of games where old ones can be deleted."""
     items = by_id("notice-list")
     items.replaceChildren()
-    for message in app.notices:
+    for message in app.notice_texts():
         items.appendChild(element("li", "", message))  # text only, never HTML
     by_id("notice-games").hidden = app.storage != "full"
     by_id("notice").hidden = not app.notices

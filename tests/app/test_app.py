@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Action, Rules
-from sos.app.app import AppSession, Prefs, start_language
-from sos.app.library import GAME_PREFIX, LEGACY_KEY, MemoryStore, load_game
+from sos.app.app import AppSession, Prefs
+from sos.app.library import GAME_PREFIX, LEGACY_KEY, PREFS_KEY, MemoryStore, load_game
 from sos.app.record import SavedGame, dump_save
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
 
@@ -36,12 +36,14 @@ def test_restore_precedence() -> None:
     assert tab(store).game.record.id == game_id  # plain URL: the latest game
     assert tab(store, [("size", "5")], f"g={game_id}").game.record.id == game_id  # id wins
     missing = tab(store, [], "g=nothere")
-    assert missing.notices == ["That game is not saved in this browser, so another one was opened."]
+    assert missing.notice_texts() == [
+        "That game is not saved in this browser, so another one was opened."
+    ]
     shared = tab(store, [("size", "4"), ("game", "Sa1Sc1")])
     assert shared.game.line == [A1, C1] and shared.game.record.id != game_id
-    assert "Shared game loaded: 2 moves." in shared.notices
+    assert "Shared game loaded: 2 moves." in shared.notice_texts()
     bad = tab(store, [("size", "4"), ("game", "Sa1Sa1")])
-    assert bad.game.line == [] and bad.notices == [
+    assert bad.game.line == [] and bad.notice_texts() == [
         "The shared game link could not be read (move 2 (S@a1) of the shared game is not"
         " legal), so a new game was started."
     ]
@@ -70,7 +72,7 @@ def test_game_link_updates_opens_or_forks() -> None:
     link = [("size", "4"), ("gid", gid)]
     older = tab(store, [*link, ("game", "Sa1")])
     assert older.game.record.id == gid and older.game.line == [A1, C1]
-    assert any("earlier position" in n for n in older.notices)
+    assert any("earlier position" in n for n in older.notice_texts())
     newer = tab(store, [*link, ("game", "Sa1Sc1Ob1")])
     assert newer.game.record.id == gid and newer.game.line == [A1, C1, B1]
     forked = tab(store, [*link, ("game", "Sa1Od4")])
@@ -111,13 +113,13 @@ def test_storage_full_gives_the_notice_once_and_recovers() -> None:
         app.commit()
     assert app.storage == "full"
     full = "Storage is full: this game is not being saved. Free space by deleting old games."
-    assert app.notices.count(full) == 1
+    assert app.notice_texts().count(full) == 1
     kept = load_game(store.data[GAME_PREFIX + app.game.record.id])
     # The last good save is untouched: the moves up to the first refused write.
     assert 0 < len(kept.line) < 6 and kept.line == tuple(app.game.line[: len(kept.line)])
     del store.data["other-app"]
     app.game.play(Action(6, 0, "S"))
-    assert app.commit() == "saved" and app.storage == "ok" and full not in app.notices
+    assert app.commit() == "saved" and app.storage == "ok" and full not in app.notice_texts()
 
 
 def test_legacy_save_is_migrated() -> None:
@@ -125,11 +127,6 @@ def test_legacy_save_is_migrated() -> None:
     store.data[LEGACY_KEY] = dump_save(
         SavedGame(Rules.square(4), ("human", "human"), "Sa1Sc1", 1, {"lang": "de", "letter": "O"})
     )
-    # the page loads the catalog of the language the start will pick, before the start
-    assert start_language(None, None, store.data[LEGACY_KEY], "en") == "de"
-    assert start_language("fr", None, store.data[LEGACY_KEY], "en") == "fr"
-    assert start_language(None, Prefs(lang="tr").dump(), store.data[LEGACY_KEY], "en") == "tr"
-    assert start_language(None, None, "not json {", "el") == "el"
     app = tab(store)
     assert app.game.line == [A1, C1] and app.game.cursor == 1
     assert app.lang == "de" and app.prefs.letter == "O"
@@ -137,7 +134,48 @@ def test_legacy_save_is_migrated() -> None:
     broken = MemoryStore()
     broken.data[LEGACY_KEY] = "not json {"
     app = tab(broken)
-    assert app.notices == ["The saved game could not be restored, so a new game was started."]
+    assert app.notice_texts() == [
+        "The saved game could not be restored, so a new game was started."
+    ]
+
+
+def legacy_store(prefs: Prefs | None = None) -> MemoryStore:
+    store = MemoryStore()
+    store.data[LEGACY_KEY] = dump_save(
+        SavedGame(Rules.square(4), ("human", "human"), "Sa1", 1, {"lang": "de", "letter": "S"})
+    )
+    if prefs is not None:
+        store.data[PREFS_KEY] = prefs.dump()
+    return store
+
+
+def test_the_language_is_decided_once_by_the_start() -> None:
+    """The URL's language, else the saved preference, else a first-version save's, else the
+    browser's -- decided by the start, before anything is translated."""
+    clock, new_id = factory()
+
+    def started(store: MemoryStore, query: list[tuple[str, str]], browser: str) -> AppSession:
+        app = AppSession(store, clock, new_id, browser)
+        app.start(query)
+        return app
+
+    assert started(legacy_store(), [], "en").lang == "de"
+    assert started(legacy_store(), [("lang", "fr")], "en").lang == "fr"
+    assert started(legacy_store(Prefs(lang="tr")), [], "en").lang == "tr"
+    assert started(MemoryStore(), [], "el").lang == "el"
+    assert started(MemoryStore(), [("lang", "xx")], "el").lang == "el"
+
+
+def test_notices_are_translated_when_shown() -> None:
+    """A notice queued in one language reads in another after a change of language."""
+    app = tab(MemoryStore(), [("size", "99"), ("game", "Sa1Sa1")])
+    english = app.notice_texts()
+    assert len(english) == 2 and english[0].startswith("Ignored size=99")
+    assert "move 2 (S@a1)" in english[1]
+    app.prefs.lang = app.url_lang = "de"
+    german = app.notice_texts()
+    assert german[0].startswith("size=99 ignoriert") and "Zug 2 (S@a1)" in german[1]
+    assert german != english and len(german) == 2
 
 
 def test_delete_and_undelete() -> None:
@@ -266,7 +304,7 @@ def test_refused_storage_is_a_notice_except_in_an_embed() -> None:
     clock, new_id = factory()
     page = AppSession(None, clock, new_id, "en")
     page.start([("size", "3")])
-    assert page.notices[-1].startswith("This browser does not let the game save")
+    assert page.notice_texts()[-1].startswith("This browser does not let the game save")
     frame = AppSession(None, clock, new_id, "en")
     frame.start([("size", "3"), ("embed", "1")])
-    assert frame.notices == []
+    assert frame.notice_texts() == []

@@ -252,12 +252,12 @@ def test_two_devices_play_a_whole_game() -> None:
     ben = device([("r", first)], lang="de")
     assert isinstance(ben.game, RemoteSession)
     assert ben.game.remote.seat == 1 and ben.game.remote.names == ("Anna", "")
-    assert ben.notices == ["Spiel per Link geöffnet: Auf diesem Gerät spielst du Spieler 2."]
+    assert ben.notice_texts() == ["Spiel per Link geöffnet: Auf diesem Gerät spielst du Spieler 2."]
     assert ben.game.record.id == anna.game.record.id
     assert ben.game.set_name("Ben")
     ben.game.play(Action.parse("S@c1"))
     anna = reopen(anna, code_of(ben))
-    assert anna.notices == ["Link opened: the game now has 2 moves."]
+    assert anna.notice_texts() == ["Link opened: the game now has 2 moves."]
     assert anna.game.remote.names == ("Anna", "Ben")  # type: ignore[attr-defined]
     anna.game.play(Action.parse("S@a3"))
     third = code_of(anna)
@@ -273,14 +273,14 @@ def test_two_devices_play_a_whole_game() -> None:
     assert len(anna.game.line) == 5
     # Out of date: never rewinds.
     old = reopen(anna, first)
-    assert old.notices == [
+    assert old.notice_texts() == [
         "This link is older than your game (1 move, yours has 5); your game is shown."
     ]
     assert len(old.game.line) == 5
     # Damaged: refused with its reason, the game is shown as it was, storage untouched.
     before = dict(anna.library.store.data)  # type: ignore[attr-defined]
     bad = reopen(anna, fourth[:-1] + ("A" if fourth[-1] != "A" else "B"))
-    assert bad.notices == [
+    assert bad.notice_texts() == [
         "This game link could not be used: it was changed or damaged on the way (its check "
         "code does not match). Nothing was changed."
     ]
@@ -315,7 +315,7 @@ def test_a_move_for_this_devices_seat_made_elsewhere_is_refused() -> None:
     state.apply(Action.parse("O@b2"))
     forged = RemoteLink(anna.game.record.id, state.rules, state.history, 1, ("", ""))
     refused = reopen(anna, encode_link(forged))
-    assert refused.notices == [
+    assert refused.notice_texts() == [
         "This game link could not be used: it has a move for your seat (Player 1) that was not "
         "made on this device. Nothing was changed."
     ]
@@ -332,7 +332,7 @@ def test_a_disagreeing_link_keeps_both_games() -> None:
     # Anna's device meanwhile has another line of the game (e.g. restored from elsewhere).
     other = RemoteLink(anna.game.record.id, Rules.square(4), (Action.parse("O@c3"),), 1, ("", ""))
     forked = reopen(anna, encode_link(other))
-    assert forked.notices == [
+    assert forked.notice_texts() == [
         "This link disagrees with the moves of your game; both games are kept."
     ]
     assert forked.game.record.id != anna.game.record.id
