@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from ..notation import Action
 from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules
 from ..state import GameState
+from . import outcome as outcomes
 from . import remote
 from .i18n import LANGUAGES, ntext, text
 from .library import (
@@ -466,9 +467,10 @@ class AppSession:
             players=rules.players,
         )
         state = replace(record, cursor=len(record.line)).state()  # the game, not a browsed position
+        outcome = outcomes.outcome_of(state, record)
         count = len(state.history)
         moves = self.nt("games.moves", count, moves=count)
-        result = result_text(state, lang, record.seats)
+        result = result_text(state, lang, record.seats, outcome)
         link = ""
         if remote.is_remote(record):
             link = remote.encode_link(remote.link_of(record))
@@ -492,7 +494,7 @@ class AppSession:
             f"{moves} · {result}",
             record.updated,
             record.id == self.game.record.id,
-            state.is_terminal(),
+            outcome is not None,
             link,
         )
 

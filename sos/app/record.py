@@ -20,12 +20,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..notation import Action, InvalidNotationError, square_name
 from ..rules import InvalidRulesError, Mode, Rules
 from ..state import GameState, IllegalActionError, new_game
 from .message import Message
+
+if TYPE_CHECKING:
+    from .outcome import GameOutcome
 
 SAVE_FORMAT: Final = "sos-save"
 SAVE_VERSION: Final = 1
@@ -107,11 +110,23 @@ def header(rules: Rules) -> str:
     return f"SOS {rules.rows}x{rules.cols} {rules.mode}, {rules.players} players"
 
 
-def format_record(state: GameState) -> str:
-    """The text record of the game played in ``state`` (from its empty board)."""
+def format_record(state: GameState, outcome: GameOutcome | None = None) -> str:
+    """The text record of the game played in ``state`` (from its empty board).
+
+    Args:
+        outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); when the
+            game is over, a last comment line states it, e.g. ``# result: player 1 wins,
+            scores 5-3 (full board)`` or ``# result: draw, scores 2-2 (full board)``
+            (:func:`parse_record` skips comments).
+    """
     lines = [header(state.rules)]
     for turn in turns(state):
         lines.append(f"{turn.number}. " + " ".join(str(action) for _, action, _ in turn.plies))
+    if outcome is not None:
+        who = "draw" if outcome.winner is None else f"player {outcome.winner + 1} wins"
+        scores = "-".join(str(score) for score in outcome.scores)
+        why = outcome.termination.replace("_", " ")
+        lines.append(f"# result: {who}, scores {scores} ({why})")
     return "\n".join(lines) + "\n"
 
 

@@ -16,6 +16,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from sos.app.app import AppSession
+from sos.app.embed import GameOverReports, ready_message
 from sos.app.i18n import installed, pick_language
 from sos.app.session import GameSession
 from sos.app.view import announcement, hint_text
@@ -45,6 +46,7 @@ class Page:
     def __init__(self, app: AppSession, query: list[tuple[str, str]]) -> None:
         self.app = app
         self.board = BoardView()
+        self.game_over = GameOverReports()  # the embed's sos:game-over, once per game
         self.hint: Action | None = None
         self.panels = Panels(self, wanted_puzzle=dict(query).get("puzzle"))
         self.remote = RemotePanel(self)
@@ -124,10 +126,12 @@ class Page:
         render_notices(self.app)
         self.remote.render()
         self.review.render()
+        game = self.app.game
         if announce:
             by_id("announce").textContent = announcement(
-                self.app.game.state, self.app.lang, self.app.game.seats
+                game.state, self.app.lang, game.seats, game.outcome
             )
+        embed.post(self.game_over.message(game, self.app.settings(), self.app.lang))
         self.computer.schedule()
 
     def changed(self, announce: bool = False) -> None:
@@ -281,6 +285,6 @@ async def main() -> Page:
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())
     page.panels.open_wanted_puzzle()
-    embed.post_ready(page.app.settings(), page.app.lang)
+    embed.post(ready_message(page.app.settings(), page.app.lang))
     return page
 

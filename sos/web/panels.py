@@ -95,7 +95,8 @@ class Panels:
         by_id("share-url").select()
 
     def open_record(self, _event: Any) -> None:
-        by_id("record-text").value = format_record(self.page.app.game.state)
+        game = self.page.app.game
+        by_id("record-text").value = format_record(game.state, game.outcome)
         by_id("record-message").textContent = ""
         by_id("record-dialog").showModal()
 

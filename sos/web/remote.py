@@ -10,7 +10,7 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from sos.app.i18n import text
-from sos.app.remote import RemoteSession, display_name, encode_link, link_of, link_url
+from sos.app.remote import RemoteSession, encode_link, link_of, link_url, remote_view
 from sos.web.computer import spawn
 from sos.web.dialogs import page_base
 from sos.web.dom import by_id, element
@@ -77,22 +77,10 @@ class RemotePanel:
             panel.hidden = True
             return
         panel.hidden = False
-        lang, remote = app.lang, game.remote
-        by_id("remote-you").textContent = app.t(
-            "remote.you", name=display_name(remote.names, remote.seat, lang)
-        )
-        waiting = game.waiting_for()
-        over = game.state.is_terminal()
-        if over:
-            status = app.t("remote.over")
-        elif game.paused:
-            status = app.t("remote.viewing")
-        elif waiting is None:
-            status = app.t("remote.your_turn")
-        else:
-            status = app.t("remote.waiting", name=display_name(remote.names, waiting, lang))
-        by_id("remote-status").textContent = status
-        by_id("remote-send").hidden = not (over or waiting is not None)
+        view = remote_view(game, app.lang)
+        by_id("remote-you").textContent = view.you
+        by_id("remote-status").textContent = view.status
+        by_id("remote-send").hidden = not view.send
         field = by_id("remote-link")
         link = self.link()
         if str(field.value) != link:
@@ -100,7 +88,7 @@ class RemotePanel:
             by_id("remote-message").textContent = ""
         name = by_id("remote-my-name")
         if document.activeElement != name:
-            name.value = remote.names[remote.seat]
+            name.value = view.name
         by_id("remote-share").hidden = not _can_share()
 
     def on_name(self, _event: Any) -> None:

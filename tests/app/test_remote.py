@@ -17,6 +17,7 @@ from sos import Action, Rules
 from sos.app import remote
 from sos.app.app import AppSession
 from sos.app.i18n import LANGUAGES
+from sos.app.i18n import text as translated
 from sos.app.library import GAME_PREFIX, MemoryStore, dump_game, load_game
 from sos.app.params import Settings
 from sos.app.remote import (
@@ -27,6 +28,7 @@ from sos.app.remote import (
     WrongSeatError,
     decode_link,
     encode_link,
+    remote_view,
 )
 from sos.app.view import result_text
 from sos.state import IllegalActionError, new_game
@@ -390,3 +392,24 @@ def test_three_players_each_device_takes_the_seat_to_move() -> None:
     c.game.play(Action.parse("O@c3"))
     a = reopen(a, code_of(c))
     assert a.game.human_to_move() and len(a.game.line) == 3
+
+
+def test_the_panel_says_whose_turn_and_when_to_send() -> None:
+    anna = device()
+    anna.new_remote(Settings(3), 0, "Anna")
+    game = anna.game
+    assert isinstance(game, RemoteSession)
+    view = remote_view(game, "en")
+    assert view.you == "On this device you play Anna (Player 1)."
+    assert view.status == "Your turn." and not view.send and view.name == "Anna"
+    game.play(Action.parse("S@a1"))
+    view = remote_view(game, "en")
+    assert view.status == "Player 2 is to move on another device: send this link." and view.send
+    game.go_to(0)
+    assert remote_view(game, "en").status.startswith("An earlier position is shown")
+    game.go_to(1)
+    game.record = replace(game.record, line=(), cursor=0)  # (not used by the view)
+    for action in ("O@b1", "S@c1", "O@a2", "S@b2", "O@c2", "S@a3", "O@b3", "S@c3"):
+        game.state.apply(Action.parse(action))  # fill the board: the game is over
+    over = remote_view(game, "de")
+    assert over.send and over.status == translated("de", "remote.over")
