@@ -28,6 +28,7 @@ import contextlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..notation import Action
 from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules
@@ -48,7 +49,11 @@ from .library import (
 )
 from .message import Message, message, plural
 from .params import SEAT_KINDS, Settings, parse_params, to_query
-from .record import RecordError, decode_moves, load_save
+
+if TYPE_CHECKING:
+    from .puzzle_set import Puzzle
+    from .puzzles import PuzzleSession
+from .record import RecordError, decode_moves, load_save, parse_record
 from .session import GameSession
 from .view import player_name, result_text
 
@@ -87,6 +92,40 @@ class Prefs:
 
 
 @dataclass(frozen=True)
+class SettingsForm:
+    """What the settings dialog holds when Start is pressed, as the form gives it (text,
+    unchecked): read by :meth:`AppSession.apply_settings`, which validates it like a URL.
+
+    Attributes:
+        size, mode, players: the board, ``general``/``simple`` and the player count.
+        seats: one kind per seat shown (``human`` or a level).
+        lang: the language chosen; theme: ``auto``, ``light`` or ``dark``.
+        friend: "Play a friend" is ticked (a game by link), with ``friend_seat`` (0-based,
+            as text) this device's seat and ``friend_name`` its player's name.
+    """
+
+    size: str
+    mode: str
+    players: str
+    seats: tuple[str, ...]
+    lang: str
+    theme: str
+    friend: bool = False
+    friend_seat: str = "0"
+    friend_name: str = ""
+
+
+@dataclass(frozen=True)
+class SettingsApplied:
+    """What :meth:`AppSession.apply_settings` changed, for the page to redraw: the theme, the
+    language (retranslate the page); a new game is always shown (``remote``: a game by link)."""
+
+    theme_changed: bool
+    language_changed: bool
+    remote: bool
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """One line of the "Your games" list (text in the page's language)."""
 
@@ -104,6 +143,11 @@ def settings_of(record: GameRecord, lang: str | None = None, embed: bool = False
     """The app :class:`Settings` of a saved game."""
     rules = record.rules
     return Settings(rules.rows, rules.mode, rules.players, record.seats, lang, embed)
+
+
+def _app_board(rules: Rules) -> bool:
+    """True for a board the app plays: square, from MIN_APP_SIZE to MAX_APP_SIZE."""
+    return rules.rows == rules.cols and MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE
 
 
 def _rules_of(settings: Settings) -> Rules:
@@ -136,6 +180,7 @@ class AppSession:
         self.embed = embed
         self.prefs = Prefs.load(self._read(PREFS_KEY))
         self.url_lang: str | None = None
+        self.wanted_puzzle: str | None = None
         self.game: GameSession = GameSession(GameRecord("", Rules.square(6), ("human",) * 2))
         #: Notices waiting to be shown, translated when shown (:meth:`notice_texts`).
         self.notices: list[Message] = []
@@ -187,7 +232,10 @@ class AppSession:
         ``fragment`` (without ``#``), by the precedence in the module docstring. Notices about
         bad input go to :attr:`notices`; so does one that the browser refuses storage (not in
         an embed, where that is expected: the page shows a quiet note there instead)."""
-        self._choose(query, fragment)
+        pairs = list(query)
+        #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle the page opens once ready, or None.
+        self.wanted_puzzle = dict(pairs).get("puzzle")
+        self._choose(pairs, fragment)
         if self.storage == "refused" and not self.embed:
             self.notices.append(message("notice.no_storage"))
 
@@ -248,7 +296,7 @@ class AppSession:
         try:
             saved, _state = load_save(raw, SEAT_KINDS)
             rules = saved.rules
-            if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
+            if not _app_board(rules):
                 raise RecordError("save_damaged")
         except RecordError:
             self.notices.append(message("notice.save_bad"))
@@ -438,6 +486,87 @@ class AppSession:
             return True
         # Ours has moves theirs lacks: the next commit merges or forks; nothing to do now.
         return False
+
+    # ------------------------------------------------------------------ the dialogs
+    def set_theme(self, theme: str) -> bool:
+        """Use ``theme`` (anything but ``auto``/``light``/``dark`` counts as ``auto``) and save
+        the preferences; True when it changed."""
+        theme = theme if theme in THEMES else "auto"
+        changed = theme != self.prefs.theme
+        self.prefs.theme = theme
+        self.save_prefs()
+        return changed
+
+    def set_language(self, lang: str) -> bool:
+        """Show the page in ``lang`` from now on (also over a ``lang`` in the URL) and save it
+        as the preference; True when the page's language changed. An unknown code changes
+        nothing."""
+        if lang not in LANGUAGES or lang == self.lang:
+            return False
+        self.prefs.lang = self.url_lang = lang
+        self.save_prefs()
+        return True
+
+    def apply_settings(self, form: SettingsForm) -> SettingsApplied:
+        """Start pressed in the settings dialog: apply the theme and the language, then start
+        a new game with the form's settings -- a game by link when "Play a friend" is ticked.
+        Bad values are reported as notices (in the new language) and replaced by defaults, as
+        in a URL; these notices replace the ones shown before."""
+        query = [
+            ("size", form.size),
+            ("mode", form.mode),
+            ("players", form.players),
+            ("seats", ",".join(form.seats)),
+            ("lang", form.lang),
+        ]
+        theme_changed = self.set_theme(form.theme)
+        language_changed = self.set_language(form.lang)
+        parsed = parse_params(query, self.lang)
+        self.notices = list(parsed.notices)
+        if form.friend:
+            seat = form.friend_seat.strip()
+            number = int(seat) if seat.isascii() and seat.isdigit() else 0
+            players = parsed.settings.players
+            self.new_remote(parsed.settings, min(number, players - 1), form.friend_name)
+        else:
+            self.new_game(parsed.settings)
+        return SettingsApplied(theme_changed, language_changed, form.friend)
+
+    def import_record(self, raw: str) -> Message | None:
+        """Paste a text record (:func:`sos.app.record.parse_record`): shown as a new game
+        with its moves, keeping the seats of the game shown when the player count matches,
+        else every seat human. Returns ``None`` on success (a notice says so), or why it was
+        refused (the game shown and the library unchanged)."""
+        try:
+            state = parse_record(raw)
+        except RecordError as error:
+            reason: Message = error.message
+            if error.line is not None:
+                reason = message("record.error.line", line=error.line, error=reason)
+            return message("record.error", error=reason)
+        rules = state.rules
+        if not _app_board(rules):
+            return message("record.error", error=message("record.size_error"))
+        seats = self.game.seats
+        if len(seats) != rules.players:
+            seats = ("human",) * rules.players
+        self.load_state(state, seats, "record")
+        self.notices = [message("record.loaded")]
+        return None
+
+    def puzzle_session(self, puzzles: tuple[Puzzle, ...]) -> PuzzleSession:
+        """The puzzles of this tab (:class:`sos.app.puzzles.PuzzleSession`), in the page's
+        language: their progress is kept in the tab's storage, except where the browser
+        refuses storage (then for this page only). Never a library game."""
+        from .puzzles import PuzzleSession  # on first use: the puzzles cost nothing at start
+
+        store = self.library.store if self.storage != "refused" else None
+        return PuzzleSession(puzzles, store, lambda: self.lang)
+
+    def open_fragment(self, fragment: str) -> bool:
+        """Back/Forward to a URL whose fragment (without ``#``) names a game, ``g=<id>``: show
+        it. False (nothing changes) for another fragment or a game not in the library."""
+        return fragment.startswith("g=") and self.open(fragment[2:])
 
     def save_prefs(self) -> None:
         """Write the preferences (a refused write is ignored: they are only preferences)."""

@@ -29,6 +29,15 @@ def seat_kinds_for(size: int) -> tuple[str, ...]:
     return ("human", *levels_for(Rules.square(size)))
 
 
+def seat_for(kind: str, size: int) -> str:
+    """``kind`` if a seat can be that on a ``size`` x ``size`` board, else the nearest offered
+    there (``perfect`` where the solver does not cover the board -> ``hard``; an unknown kind
+    -> ``human``)."""
+    if kind in seat_kinds_for(size):
+        return kind
+    return "hard" if kind == "perfect" else "human"
+
+
 @dataclass(frozen=True)
 class Settings:
     """Settings of a new game as chosen by URL or by the settings form."""
@@ -161,7 +170,7 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
         seats = ("human",) * players
     elif "perfect" in seats and "perfect" not in seat_kinds_for(size):
         bad.append(("seats", raw or "", "notice.reason.perfect", "hard"))
-        seats = tuple("hard" if seat == "perfect" else seat for seat in seats)
+        seats = tuple(seat_for(seat, size) for seat in seats)
 
     embed = False
     raw = last("embed")

@@ -16,6 +16,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from sos.app.app import AppSession
+from sos.app.computer import load_ai
 from sos.app.embed import GameOverReports, ready_message
 from sos.app.i18n import installed, pick_language
 from sos.app.session import GameSession
@@ -43,14 +44,14 @@ def _new_id() -> str:
 class Page:
     """The page: event handlers, rendering and the URL of the game shown."""
 
-    def __init__(self, app: AppSession, query: list[tuple[str, str]]) -> None:
+    def __init__(self, app: AppSession) -> None:
         self.app = app
         self.board = BoardView()
         self.game_over = GameOverReports()  # the embed's sos:game-over, once per game
         self.hint: Action | None = None
-        self.panels = Panels(self, wanted_puzzle=dict(query).get("puzzle"))
-        self.remote = RemotePanel(self)
-        self.review = ReviewPanel(self)
+        self.remote = RemotePanel(app, self)
+        self.panels = Panels(app, self, self.remote, app.wanted_puzzle)
+        self.review = ReviewPanel(app, self, self.board)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
         self.apply_theme()
@@ -96,6 +97,11 @@ class Page:
         self.panels.listen()  # (the puzzles' button too)
         self.remote.listen()
         self.review.listen()
+
+    def restyle(self) -> None:
+        """The theme or the language changed: apply both to the whole page."""
+        self.apply_theme()
+        self.translate()
 
     def apply_theme(self) -> None:
         root = document.documentElement
@@ -226,7 +232,7 @@ class Page:
             found = await self.computer.hint(game)
         finally:
             button.disabled = not game.human_to_move()
-        if found is None:
+        if found is None or found.action is None:
             return
         self.hint = found.action
         out.textContent = hint_text(
@@ -240,8 +246,7 @@ class Page:
 
     def on_popstate(self, _event: Any) -> None:
         """Back/Forward: show the game named in the URL's ``#g=<id>``."""
-        fragment = str(window.location.hash).lstrip("#")
-        if fragment.startswith("g=") and self.app.open(fragment[2:]):
+        if self.app.open_fragment(str(window.location.hash).lstrip("#")):
             self.changed()
 
     def on_storage(self, event: Any) -> None:
@@ -273,14 +278,14 @@ async def main() -> Page:
     query = locale.query_pairs(str(window.location.search))
     app = open_app(query)
     await locale.load(app.lang)
-    page = Page(app, query)
+    page = Page(app)
     for node in document.querySelectorAll(
         "#new-game-button, #settings-button, #help-button, #share-button, #record-button, "
         "#games-button, #puzzles-button, .letter-button"
     ):
         node.disabled = False
     if page.app.game.has_computer():
-        import sos.ai.agents  # noqa: F401  # needed at once: compile it before the game starts
+        load_ai()  # needed at once: compile it before the game starts
     window.performance.mark("sos:ready")
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())

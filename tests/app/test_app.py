@@ -7,9 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Action, Rules
-from sos.app.app import AppSession, Prefs
+from sos.app.app import AppSession, Prefs, SettingsApplied, SettingsForm
+from sos.app.i18n import text
 from sos.app.library import GAME_PREFIX, LEGACY_KEY, PREFS_KEY, MemoryStore, load_game
 from sos.app.record import SavedGame, dump_save
+from sos.app.remote import RemoteSession
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
 
 
@@ -308,3 +310,123 @@ def test_refused_storage_is_a_notice_except_in_an_embed() -> None:
     frame = AppSession(None, clock, new_id, "en")
     frame.start([("size", "3"), ("embed", "1")])
     assert frame.notice_texts() == []
+
+
+# ---------------------------------------------------------------------- the dialogs
+def form(**changes: object) -> SettingsForm:
+    values: dict[str, object] = {
+        "size": "5",
+        "mode": "simple",
+        "players": "2",
+        "seats": ("human", "hard"),
+        "lang": "en",
+        "theme": "auto",
+    }
+    values.update(changes)
+    return SettingsForm(**values)  # type: ignore[arg-type]
+
+
+def test_settings_start_a_new_game_and_keep_the_old_one() -> None:
+    app = tab(MemoryStore(), [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    old = app.game.record.id
+    applied = app.apply_settings(form())
+    assert applied == SettingsApplied(False, False, False)
+    rules = app.game.rules
+    assert (rules.rows, rules.mode, app.game.seats) == (5, "simple", ("human", "hard"))
+    assert app.game.record.id != old and old in {e.id for e in app.entries()}
+    assert app.notices == []
+
+
+def test_settings_change_theme_and_language_at_once() -> None:
+    store = MemoryStore()
+    app = tab(store, [("size", "4"), ("lang", "en")])
+    applied = app.apply_settings(form(theme="dark", lang="de"))
+    assert applied.theme_changed and applied.language_changed
+    assert app.lang == "de" and app.prefs.theme == "dark"
+    again = tab(store)  # kept as preferences
+    assert again.lang == "de" and again.prefs.theme == "dark"
+    assert not app.apply_settings(form(theme="sepia", lang="de")).language_changed
+    assert app.prefs.theme == "auto"  # an unknown theme is the default
+
+
+def test_settings_with_bad_values_say_so_and_replace_the_notices_shown() -> None:
+    app = tab(MemoryStore(), [("size", "99")])
+    assert len(app.notices) == 1
+    app.apply_settings(form(size="2", seats=("human", "perfect"), lang="de"))
+    texts = app.notice_texts()
+    assert len(texts) == 2 and texts[0].startswith("size=2 ignoriert")
+    assert texts[1].startswith("seats=human,perfect ignoriert")  # not on the default 6 x 6
+    assert app.game.rules.rows == 6  # the default size
+
+
+def test_perfect_is_replaced_where_the_solver_does_not_reach() -> None:
+    app = tab(MemoryStore())
+    app.apply_settings(form(size="8", seats=("perfect", "human")))
+    assert app.game.seats == ("hard", "human") and len(app.notices) == 1
+
+
+def test_settings_with_a_friend_start_a_game_by_link() -> None:
+    app = tab(MemoryStore())
+    applied = app.apply_settings(
+        form(size="3", seats=(), friend=True, friend_seat="1", friend_name=" Ben ")
+    )
+    game = app.game
+    assert applied.remote and isinstance(game, RemoteSession)
+    assert game.remote.seat == 1 and game.remote.names[1] == "Ben"
+    app.apply_settings(form(size="3", players="2", friend=True, friend_seat="7"))
+    assert app.game.remote.seat == 1  # type: ignore[attr-defined]  # (the last seat)
+
+
+def test_import_record_shows_it_as_a_new_game() -> None:
+    app = tab(MemoryStore(), [("size", "4"), ("seats", "human,easy")])
+    app.game.play(D4)
+    app.commit()
+    old = app.game.record.id
+    assert app.import_record("SOS 4x4 general, 2 players\n1. S@a1\n2. S@c1\n") is None
+    assert app.game.line == [A1, C1] and app.game.record.origin == "record"
+    assert app.game.seats == ("human", "easy")  # same player count: the seats are kept
+    assert app.notice_texts() == [text("en", "record.loaded")]
+    assert old in {e.id for e in app.entries()}
+    assert app.import_record("SOS 3x3 general, 3 players\n1. S@a1\n") is None
+    assert app.game.seats == ("human",) * 3  # another player count: every seat human
+
+
+def test_import_record_refuses_what_the_app_cannot_show() -> None:
+    app = tab(MemoryStore(), [("size", "4")])
+    app.game.play(A1)
+    shown = (app.game.record.id, list(app.game.line))
+    entries = len(app.entries())
+    refused = app.import_record("SOS 4x5 general, 2 players\n1. S@a1\n")
+    assert refused is not None
+    size_error = text("de", "record.size_error")
+    assert refused.text("de") == text("de", "record.error", error=size_error)
+    bad = app.import_record("SOS 4x4 general, 2 players\n1. S@a1\n2. S@a1\n")
+    assert bad is not None and "Line 3: S@a1" in bad.text("en")
+    assert "Zeile 3" in bad.text("de")
+    assert (app.game.record.id, list(app.game.line)) == shown
+    assert len(app.entries()) == entries
+
+
+def test_back_and_forward_open_the_game_named_in_the_fragment() -> None:
+    app = tab(MemoryStore(), [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    first = app.game.record.id
+    app.new_game()
+    assert app.open_fragment(f"g={first}") and app.game.record.id == first
+    assert not app.open_fragment("g=missing") and app.game.record.id == first
+    assert not app.open_fragment(f"x={first}") and not app.open_fragment("")
+
+
+def test_puzzles_keep_progress_unless_storage_is_refused() -> None:
+    store = MemoryStore()
+    app = tab(store, [("puzzle", "daily")])
+    assert app.wanted_puzzle == "daily"
+    assert app.puzzle_session(()).store is store
+    clock, new_id = factory()
+    refused = AppSession(None, clock, new_id, "en")
+    refused.start([])
+    assert refused.wanted_puzzle is None
+    assert refused.puzzle_session(()).store is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sos.app.params import Settings, parse_params, to_query
+from sos.app.params import Settings, parse_params, seat_for, to_query
 
 
 def test_defaults() -> None:
@@ -80,3 +80,10 @@ def test_digits_that_int_rejects_are_reported_not_raised() -> None:
         parsed = parse_params(f"?size={value}&players={value}")
         assert parsed.settings.size == 6 and parsed.settings.players == 2
         assert len(parsed.texts()) == 2
+
+
+def test_a_seat_falls_back_to_what_the_board_offers() -> None:
+    assert seat_for("perfect", 4) == "perfect"
+    assert seat_for("perfect", 5) == "hard"
+    assert seat_for("hard", 12) == "hard" and seat_for("human", 3) == "human"
+    assert seat_for("god", 4) == "human"
