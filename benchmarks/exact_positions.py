@@ -92,7 +92,14 @@ def parse_line(line: str) -> ExactPosition:
         raise ValueError(f"bad mode {mode!r}")
     s0, s1 = (int(x) for x in scores.split(","))
     return ExactPosition(
-        board, mode, int(to_move), (s0, s1), int(value), split, tuple(best.split(",")), source  # type: ignore[arg-type]
+        board,
+        mode,
+        int(to_move),
+        (s0, s1),
+        int(value),
+        split,
+        tuple(best.split(",")),
+        source,  # type: ignore[arg-type]
     )
 
 
@@ -166,7 +173,8 @@ def generate(per_group: int, seed: int, out: str) -> None:
                     split = "tune" if rank < len(group) // 2 else "heldout"
                     positions.append(group[k]._replace(split=split))
                 print(
-                    f"{size}x{size} {mode}: {len(group)} positions, {time.perf_counter() - t0:.0f} s",
+                    f"{size}x{size} {mode}: {len(group)} positions, "
+                    f"{time.perf_counter() - t0:.0f} s",
                     file=sys.stderr,
                     flush=True,
                 )

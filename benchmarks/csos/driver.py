@@ -155,15 +155,22 @@ class CSolver:
         me = state.current_player()
         return state.scores[me] - state.scores[1 - me]
 
-    def mcts_action(self, state: GameState, seconds: float, seed: int) -> tuple[Action, int]:
-        """The UCT peer's action after ``seconds`` of search, and its iteration count."""
+    def mcts_action(
+        self, state: GameState, seconds: float, seed: int, iterations: int = 0
+    ) -> tuple[Action, int]:
+        """The UCT peer's action after ``seconds`` of search (0: no time limit) or
+        ``iterations`` iterations (0: no limit), whichever comes first, and its iteration
+        count. One of the two limits must be set."""
         self._check(state)
-        ms = max(1, round(seconds * 1000))
+        if seconds <= 0 and iterations <= 0:
+            raise ValueError("mcts_action needs seconds or iterations")
+        ms = max(1, round(seconds * 1000)) if seconds > 0 else 0
         answer = self._ask(
-            f"mcts {mode_letter(state)} {state.to_text()} {self._lead(state)} {ms} {seed}"
+            f"mcts {mode_letter(state)} {state.to_text()} {self._lead(state)} {ms} {seed} "
+            f"{iterations}"
         )
-        name, iterations = answer.split()
-        return Action.parse(name), int(iterations.split("=")[1])
+        name, count = answer.split()
+        return Action.parse(name), int(count.split("=")[1])
 
     def alphabeta_action(self, state: GameState, depth: int, seed: int) -> tuple[Action, int]:
         """The depth-``depth`` alpha-beta peer's action, and its node count."""

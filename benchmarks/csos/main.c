@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 
 #include "board.h"
 #include "peers.h"
@@ -34,6 +35,13 @@ static double now(void) {
     struct timeval tv;
     gettimeofday(&tv, NULL);
     return (double)tv.tv_sec + tv.tv_usec * 1e-6;
+}
+
+/* CPU seconds of this process (what a solve costs, whatever the machine's load) */
+static double cpu(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* Set up P from a mode letter and board text; clears the table when the board shape or mode
@@ -197,7 +205,7 @@ static void write_checkpoint(const char *prefix, RootMove *rm, int n, const char
     FILE *f = fopen(tmp, "w");
     if (!f) return;
     fprintf(f, "# csos root checkpoint: board %s mode %s\n", board_text, G.simple ? "s" : "g");
-    fprintf(f, "# move lo hi nodes seconds (lo == hi: exact; bounds are proven)\n");
+    fprintf(f, "# move lo hi nodes cpu_seconds (lo == hi: exact; bounds are proven)\n");
     for (int k = 0; k < n; k++) {
         char name[16];
         move_name(rm[k].move >> 1, (rm[k].move & 1) + 1, name);
@@ -307,7 +315,7 @@ static int root_cmd(int argc, char **argv) {
         int m = rm[k].move;
         int pts = pos_place(&P, m >> 1, (m & 1) + 1);
         int over = P.empties == 0 || (G.simple && pts);
-        double t0 = now();
+        double t0 = cpu();
         uint64_t n0 = nodes;
         /* MTD(f) from 0 on the child: each null-window test proves a bound; bounds are kept */
         while (!over && rm[k].lo < rm[k].hi && !stop_flag) {
@@ -329,9 +337,9 @@ static int root_cmd(int argc, char **argv) {
             else clo = v > clo ? v : clo;
             move_bounds(pts, clo, chi, &rm[k].lo, &rm[k].hi);
             rm[k].nodes += nodes - n0;
-            rm[k].seconds += now() - t0;
+            rm[k].seconds += cpu() - t0;
             n0 = nodes;
-            t0 = now();
+            t0 = cpu();
             write_checkpoint(prefix, rm, nr, text);
             if (prefix && now() - last_save >= save_every) {
                 char path[4096];
@@ -342,12 +350,12 @@ static int root_cmd(int argc, char **argv) {
         }
         if (over) rm[k].lo = rm[k].hi = (G.simple && pts) ? 1 : pts;
         rm[k].nodes += nodes - n0;
-        rm[k].seconds += now() - t0;
+        rm[k].seconds += cpu() - t0;
         rm[k].done = rm[k].lo == rm[k].hi;
         pos_unplace(&P, m >> 1);
         char name[16];
         move_name(m >> 1, (m & 1) + 1, name);
-        printf("%s %d %d nodes=%llu seconds=%.1f\n", name, rm[k].lo, rm[k].hi,
+        printf("%s %d %d nodes=%llu cpu_seconds=%.1f\n", name, rm[k].lo, rm[k].hi,
                (unsigned long long)rm[k].nodes, rm[k].seconds);
         fflush(stdout);
         write_checkpoint(prefix, rm, nr, text);
@@ -368,7 +376,7 @@ static int root_cmd(int argc, char **argv) {
         total += rm[k].nodes;
         secs += rm[k].seconds;
     }
-    printf("board %s %d %d %s nodes=%llu seconds=%.1f\n", G.simple ? "simple" : "general", lo, hi,
+    printf("board %s %d %d %s nodes=%llu cpu_seconds=%.1f\n", G.simple ? "simple" : "general", lo, hi,
            (lo == hi) ? "exact" : (all ? "exact" : "bounds"), (unsigned long long)total, secs);
     return stop_flag ? 3 : 0;
 }
@@ -385,10 +393,10 @@ int main(int argc, char **argv) {
             fprintf(stderr, "%s\n", err);
             return 2;
         }
-        double t0 = now();
+        double t0 = cpu();
         if (argv[1][0] == 's') {
             int v = solve_exact();
-            printf("%d nodes=%llu seconds=%.2f\n", v, (unsigned long long)nodes, now() - t0);
+            printf("%d nodes=%llu cpu_seconds=%.2f\n", v, (unsigned long long)nodes, cpu() - t0);
         } else {
             all_moves(stdout);
         }

@@ -22,6 +22,8 @@ volatile int stop_flag;
 double stop_at;
 
 static Entry *tt;
+/* history heuristic: how often each move (cell << 1 | letter - 1) caused a cutoff */
+static uint64_t history[2 * MAXN];
 static uint64_t tt_mask; /* bucket index mask */
 
 static double now(void) {
@@ -140,6 +142,20 @@ static void check_stop(void) {
 
 #define INF 1000
 
+static void sort_by_history(int *m, int n) {
+    for (int a = 1; a < n; a++) {
+        int x = m[a], b = a;
+        uint64_t hx = history[x];
+        while (b > 0 && history[m[b - 1]] < hx) {
+            m[b] = m[b - 1];
+            b--;
+        }
+        m[b] = x;
+    }
+}
+/* enhanced transposition cutoffs from this many empty squares up */
+#define ETC_MIN_EMPTIES 6
+
 int negamax(int alpha, int beta) {
     nodes++;
     if ((nodes & 0xFFFFF) == 0) check_stop();
@@ -184,6 +200,7 @@ int negamax(int alpha, int beta) {
         }
         if (n == 0) return -1;
         if (unsafe) best = -1;
+        sort_by_history(moves, n);
     } else {
         int caps[2 * MAXN], safe[2 * MAXN], rest[2 * MAXN];
         int nc = 0, ns = 0, nr = 0;
@@ -206,10 +223,31 @@ int negamax(int alpha, int beta) {
                 }
             }
         }
+        sort_by_history(safe, ns);
+        sort_by_history(rest, nr);
         memcpy(moves, caps, nc * sizeof(int));
         memcpy(moves + nc, safe, ns * sizeof(int));
         memcpy(moves + nc + ns, rest, nr * sizeof(int));
         n = nc + ns + nr;
+    }
+    /* enhanced transposition cutoff: a child whose table bounds already refute the window */
+    if (P.empties >= ETC_MIN_EMPTIES) {
+        for (int k = 0; k < n; k++) {
+            int cell = moves[k] >> 1, L = (moves[k] & 1) + 1;
+            int pts = G.simple ? 0 : P.cap[cell][L];
+            uint64_t ck = ~0ULL;
+            for (int s = 0; s < G.nsym; s++) {
+                uint64_t h = P.h[s] ^ G.zob[G.perm[s][cell]][L];
+                if (h < ck) ck = h;
+            }
+            Entry *ce = tt_find(ck);
+            if (!ce) continue;
+            int v = pts ? pts + ce->lo : -ce->hi; /* a lower bound of this move's value */
+            if (v >= beta) {
+                tt_store(key, v, value_limit(), (G.perm[sym][cell] << 1) | (L - 1));
+                return v;
+            }
+        }
     }
     if (ttmove >= 0) {
         for (int k = 0; k < n; k++)
@@ -248,7 +286,10 @@ int negamax(int alpha, int beta) {
             bestmove = m;
             if (v > alpha) {
                 alpha = v;
-                if (alpha >= beta) break;
+                if (alpha >= beta) {
+                    history[m] += (uint64_t)1 << (P.empties < 40 ? P.empties : 40);
+                    break;
+                }
             }
         }
     }
