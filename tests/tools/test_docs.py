@@ -124,6 +124,34 @@ def test_every_relative_link_resolves(page: Path) -> None:
     assert broken_links(page) == []
 
 
+_REPO_PATH = re.compile(
+    r"^(?:sos|tests|scripts|benchmarks|static|docs|locale|\.ci|\.github)/[A-Za-z0-9_./-]*$"
+)
+
+
+def named_paths(text: str) -> list[tuple[int, str]]:
+    """Repository paths named in inline code (``sos/ai/search.py``, ``tests/e2e/test_x.py::name``),
+    without placeholders (``<lang>``) and built files (``static/vendor/``)."""
+    found: list[tuple[int, str]] = []
+    for number, line in prose_lines(text):
+        for span in _INLINE_CODE.findall(line):
+            for word in span.strip("`").split():
+                path = word.split("::")[0].rstrip(",;:)")
+                if _REPO_PATH.match(path) and not path.startswith("static/vendor/"):
+                    found.append((number, path))
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_every_file_named_in_code_exists(page: Path) -> None:
+    missing = [
+        f"{number}: {path}"
+        for number, path in named_paths(page.read_text(encoding="utf-8"))
+        if not (ROOT / path).exists()
+    ]
+    assert missing == []
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
 def test_docs_describe_the_product_not_a_work_session(page: Path) -> None:
     hits = [
@@ -151,6 +179,10 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
         "docs/a.md#nope (no heading with that anchor)",
         "docs/c.png (no such file)",
         "#missing (no heading with that anchor)",
+    ]
+    assert named_paths("Run `scripts/x.sh --quick`, `tests/e2e/t.py::test_a`, `sos/<m>.py`.") == [
+        (1, "scripts/x.sh"),
+        (1, "tests/e2e/t.py"),
     ]
     assert _WORK_SESSION.search("Figures of Session 7 follow")
     assert _WORK_SESSION.search("measured in this round")
