@@ -7,7 +7,7 @@ build time to ``static/vendor/i18n/<lang>.mo`` by ``scripts/i18n.py`` (Babel). T
 one catalog of the language in use and hands it to :func:`install`; English needs none.
 
 :func:`text` and :func:`ntext` fill ``{placeholders}`` with ``str.format``. Adding a language:
-one ``locale/<lang>.po`` and one line in :data:`LANGUAGE_NAMES` (README "Languages").
+one ``locale/<lang>.po`` and one line in :data:`LANGUAGE_NAMES` (docs/contributing.md, "Translations").
 """
 
 from __future__ import annotations
