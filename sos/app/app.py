@@ -599,7 +599,7 @@ class AppSession:
         outcome = outcomes.outcome_of(state, record)
         count = len(state.history)
         moves = self.nt("games.moves", count, moves=count)
-        result = result_text(state, lang, record.seats, outcome)
+        result = result_text(state, lang, record.seats, outcome=outcome)
         link = ""
         if remote.is_remote(record):
             link = remote.encode_link(remote.link_of(record))

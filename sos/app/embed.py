@@ -72,6 +72,6 @@ class GameOverReports:
             tied=list(outcome.tied),
             scores=list(outcome.scores),
             termination=outcome.termination,
-            text=result_text(game.state, lang, game.seats, outcome),
+            text=result_text(game.state, lang, game.seats, outcome=outcome),
             settings=_settings(settings, lang),
         )

@@ -93,9 +93,19 @@ def player_name(lang: str, seat: int, kind: str = "human") -> str:
     return text(lang, "player.name", n=seat + 1)
 
 
-def _kinds(state: GameState, seats: Sequence[str] | None) -> list[str]:
+class _Kinds(list[str]):
+    """Each seat's kind, carrying the names given (``""`` for none)."""
+
+    names: tuple[str, ...] = ()
+
+
+def _kinds(
+    state: GameState, seats: Sequence[str] | None, names: Sequence[str] | None = None
+) -> _Kinds:
     kinds = list(seats or ())[: state.rules.players]
-    return kinds + ["human"] * (state.rules.players - len(kinds))
+    result = _Kinds(kinds + ["human"] * (state.rules.players - len(kinds)))
+    result.names = tuple(names or ())
+    return result
 
 
 def _scores_text(scores: tuple[int, ...]) -> str:
@@ -112,9 +122,11 @@ def result_text(
     state: GameState,
     lang: str,
     seats: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
     outcome: OutcomeArg = FROM_BOARD,
 ) -> str | None:
-    """The result line of a finished game (``None`` while it goes on).
+    """The result line of a finished game (``None`` while it goes on); ``names``: one per
+    seat, ``""`` for the default ("Player 1").
 
     Args:
         outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); by default
@@ -123,7 +135,7 @@ def result_text(
     outcome = resolve(state, outcome)
     if outcome is None:
         return None
-    kinds = _kinds(state, seats)
+    kinds = _kinds(state, seats, names)
 
     scores = _scores_text(outcome.scores)
     if outcome.winner is not None:
@@ -145,7 +157,10 @@ def result_text(
     return text(lang, "result.draw", scores=scores)
 
 
-def _name(lang: str, seat: int, kinds: list[str]) -> str:
+def _name(lang: str, seat: int, kinds: _Kinds) -> str:
+    names = kinds.names
+    if seat < len(names) and names[seat]:
+        return names[seat]
     return player_name(lang, seat, kinds[seat])
 
 
@@ -154,15 +169,16 @@ def status_text(
     lang: str,
     seats: Sequence[str] | None = None,
     thinking: bool = False,
+    names: Sequence[str] | None = None,
     outcome: OutcomeArg = FROM_BOARD,
 ) -> str:
     """The status line: whose turn (or that a computer is thinking), that the last mover scored
     and moves again, or the result (``outcome`` as in :func:`result_text`)."""
-    result = result_text(state, lang, seats, outcome)
+    result = result_text(state, lang, seats, names, outcome)
     if result is not None:
         return result
     player = state.current_player()
-    name = _name(lang, player, _kinds(state, seats))
+    name = _name(lang, player, _kinds(state, seats, names))
     if thinking:
         return text(lang, "status.thinking", name=name)
     records = state.records
@@ -177,6 +193,7 @@ def view_model(
     lang: str = "en",
     seats: Sequence[str] | None = None,
     thinking: bool = False,
+    names: Sequence[str] | None = None,
     outcome: OutcomeArg = FROM_BOARD,
 ) -> ViewModel:
     """The :class:`ViewModel` of ``state`` with text in ``lang``.
@@ -184,12 +201,13 @@ def view_model(
     Args:
         seats: kind of each seat, ``"human"`` or a computer level (default all human).
         thinking: a computer seat is choosing its move (the status line says so).
+        names: one name per seat, ``""`` (or missing) for the default "Player 1".
         outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); by default
             the outcome of ``state`` alone (a puzzle's position).
     """
     outcome = resolve(state, outcome)
     rules = state.rules
-    kinds = _kinds(state, seats)
+    kinds = _kinds(state, seats, names)
     records = state.records
     last = records[-1].action if records else None
     cells = []
@@ -216,7 +234,7 @@ def view_model(
     players = []
     for seat, score in enumerate(state.scores):
         kind = kinds[seat]
-        name = player_name(lang, seat, kind)
+        name = _name(lang, seat, kinds)
         style = PLAYER_STYLES[seat % len(PLAYER_STYLES)]
         style_words = text(lang, f"player.style.{seat % len(PLAYER_STYLES)}")
         level = "" if kind == "human" else text(lang, f"level.{kind}")
@@ -252,9 +270,9 @@ def view_model(
         cells=tuple(cells),
         lines=lines,
         players=tuple(players),
-        status=status_text(state, lang, seats, thinking and outcome is None, outcome),
+        status=status_text(state, lang, seats, thinking and outcome is None, names, outcome),
         game_over=outcome is not None,
-        result=result_text(state, lang, seats, outcome),
+        result=result_text(state, lang, seats, names, outcome),
         board_label=text(lang, "board.label", rows=rules.rows, cols=rules.cols),
         current_player=current,
         thinking=thinking and outcome is None,
@@ -355,6 +373,7 @@ def move_list(
     cursor: int,
     lang: str = "en",
     seats: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
 ) -> tuple[TurnView, ...]:
     """The move list of the whole line of play (``line``), of which ``cursor`` actions are
     applied to the position shown; later ones are marked ``future`` (redoable).
@@ -365,7 +384,7 @@ def move_list(
     from .record import turns  # local: record imports state, view is imported by the page
 
     state = replay(rules, line)
-    kinds = _kinds(state, seats)
+    kinds = _kinds(state, seats, names)
     result = []
     for turn in turns(state):
         plies = tuple(
@@ -381,6 +400,7 @@ def announcement(
     state: GameState,
     lang: str = "en",
     seats: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
     outcome: OutcomeArg = FROM_BOARD,
 ) -> str:
     """What a screen reader hears after the last action: who wrote what where, the points it
@@ -389,7 +409,7 @@ def announcement(
     records = state.records
     if not records:
         return ""
-    kinds = _kinds(state, seats)
+    kinds = _kinds(state, seats, names)
     last = records[-1]
     name = _name(lang, last.player, kinds)
     square = square_name(last.action.row, last.action.col)
@@ -397,7 +417,7 @@ def announcement(
     if last.lines:
         points = len(last.lines)
         parts.append(ntext(lang, "announce.scored", points, name=name, points=points))
-    result = result_text(state, lang, seats, outcome)
+    result = result_text(state, lang, seats, names, outcome)
     if result is not None:
         parts.append(result + ".")
     elif last.lines:
@@ -418,7 +438,7 @@ def session_view(game: GameSession, lang: str, thinking: bool = False) -> ViewMo
         thinking: a computer seat is choosing its move.
     """
     state = game.state
-    vm = view_model(state, lang, game.seats, thinking, game.outcome)
+    vm = view_model(state, lang, game.seats, thinking, outcome=game.outcome)
     status = vm.status
     if game.paused and not vm.game_over:
         waiting = game.seat_kind(state.current_player()) != "human"

@@ -135,7 +135,7 @@ class Page:
         game = self.app.game
         if announce:
             by_id("announce").textContent = announcement(
-                game.state, self.app.lang, game.seats, game.outcome
+                game.state, self.app.lang, game.seats, outcome=game.outcome
             )
         embed.post(self.game_over.message(game, self.app.settings(), self.app.lang))
         self.computer.schedule()
