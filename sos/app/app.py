@@ -53,7 +53,7 @@ from .params import SEAT_KINDS, Settings, parse_params, to_query
 if TYPE_CHECKING:
     from .puzzle_set import Puzzle
     from .puzzles import PuzzleSession
-from .record import RecordError, decode_moves, load_save, parse_record
+from .record import RecordError, decode_moves, encode_moves, load_save, parse_record
 from .session import GameSession
 from .view import player_name, result_text
 
@@ -225,6 +225,27 @@ class AppSession:
         """The URL (query and fragment) of the game shown: its settings, so that a page that
         cannot read the library still starts the same kind of game, and ``#g=<id>``."""
         return f"{to_query(self.settings())}#g={self.game.record.id}"
+
+    def share_query(self) -> str:
+        """The query of a link to the position shown (Share): its settings and moves, no
+        language and no id -- whoever opens it gets a copy of their own."""
+        s = self.settings()
+        query = to_query(Settings(s.size, s.mode, s.players, s.seats))
+        return f"{query}&game={encode_moves(self.game.state.history)}"
+
+    def full_game_query(self) -> str:
+        """The query of the embed's "Open the full game": the same game, moves and id
+        included, so the full page opens (or updates) that very game and, where it cannot read
+        the frame's storage (a partitioned cross-site frame), gets the moves from the link."""
+        s = self.settings()
+        query = to_query(Settings(s.size, s.mode, s.players, s.seats, self.url_lang))
+        moves = encode_moves(self.game.state.history)
+        return f"{query}&game={moves}&gid={self.game.record.id}"
+
+    def embed_note(self) -> Message | None:
+        """The quiet note an embed shows where the browser refuses storage (elsewhere that is
+        a notice, see :meth:`start`), else None."""
+        return message("embed.not_saved") if self.storage == "refused" and self.embed else None
 
     # ------------------------------------------------------------------ start
     def start(self, query: Iterable[tuple[str, str]], fragment: str = "") -> None:

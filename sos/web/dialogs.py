@@ -11,8 +11,7 @@ from pyscript import document, window
 
 from sos.app.app import AppSession, GameEntry, SettingsForm
 from sos.app.i18n import text
-from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for, to_query
-from sos.app.record import encode_moves
+from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE
 from sos.web.dom import by_id, element
 
@@ -104,20 +103,13 @@ def page_base() -> str:
 
 
 def share_url(app: AppSession) -> str:
-    """A link to the position shown: its settings and moves (whoever opens it gets a copy)."""
-    s = app.settings()
-    query = to_query(Settings(s.size, s.mode, s.players, s.seats))
-    return f"{page_base()}{query}&game={encode_moves(app.game.state.history)}"
+    """A link to the position shown (:meth:`~sos.app.app.AppSession.share_query`)."""
+    return page_base() + app.share_query()
 
 
 def full_game_url(app: AppSession) -> str:
-    """The embed's "Open the full game": the same game, moves and id included, so the full
-    page opens (or updates) that very game and, where it cannot read the frame's storage (a
-    partitioned cross-site frame), gets the moves from the link."""
-    s = app.settings()
-    query = to_query(Settings(s.size, s.mode, s.players, s.seats, app.url_lang))
-    moves = encode_moves(app.game.state.history)
-    return f"{page_base()}{query}&game={moves}&gid={app.game.record.id}"
+    """The embed's "Open the full game" (:meth:`~sos.app.app.AppSession.full_game_query`)."""
+    return page_base() + app.full_game_query()
 
 
 def render_games(app: AppSession, deleted: str) -> None:

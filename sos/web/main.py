@@ -56,8 +56,9 @@ class Page:
         self._proxies: list[Any] = []
         self.apply_theme()
         self.translate()
-        if self.app.storage == "refused" and self.app.embed:  # (a notice elsewhere: AppSession)
-            by_id("embed-note").textContent = self.app.t("embed.not_saved")
+        note = app.embed_note()
+        if note is not None:
+            by_id("embed-note").textContent = note.text(app.lang)
         window.history.replaceState(None, "", self.app.location())
         self._listen()
         self.select_letter(self.app.prefs.letter)

@@ -430,3 +430,24 @@ def test_puzzles_keep_progress_unless_storage_is_refused() -> None:
     refused.start([])
     assert refused.wanted_puzzle is None
     assert refused.puzzle_session(()).store is None
+
+
+def test_links_to_the_position_and_to_the_full_game() -> None:
+    app = tab(MemoryStore(), [("size", "4"), ("seats", "human,easy"), ("lang", "de")])
+    app.game.play(A1)
+    assert app.share_query() == "?size=4&mode=general&players=2&seats=human,easy&game=Sa1"
+    gid = app.game.record.id
+    full = app.full_game_query()
+    assert full == f"?size=4&mode=general&players=2&seats=human,easy&lang=de&game=Sa1&gid={gid}"
+    # the full page opened with that link shows the same game, moves included
+    again = tab(MemoryStore(), [tuple(p.split("=", 1)) for p in full[1:].split("&")])  # type: ignore[misc]
+    assert again.game.record.id == gid and again.game.line == [A1]
+
+
+def test_an_embed_without_storage_gets_a_quiet_note() -> None:
+    clock, new_id = factory()
+    frame = AppSession(None, clock, new_id, "en")
+    frame.start([("embed", "1")])
+    note = frame.embed_note()
+    assert note is not None and note.text("en") == text("en", "embed.not_saved")
+    assert tab(MemoryStore(), [("embed", "1")]).embed_note() is None
