@@ -69,9 +69,11 @@ UNIVERSAL_WORDS = frozenset({"SOS", "S", "O"})
 #: Messages whose translation is rightly the English text in that language (the same word),
 #: by key. Any other message left in English is reported by ``check``.
 SAME_AS_ENGLISH = {
-    "de": frozenset({"player.computer"}),  # "Computer {n}"
-    "es": frozenset({"games.mode.general", "games.mode.simple"}),
-    "fr": frozenset({"games.mode.simple"}),
+    "de": frozenset({"player.computer", "puzzles.difficulty.normal"}),  # "Computer {n}"
+    "es": frozenset({"games.mode.general", "games.mode.simple", "puzzles.difficulty.normal"}),
+    "fr": frozenset({"games.mode.simple", "stats.col.score", "rating.change", "puzzles.context"}),
+    "pt": frozenset({"puzzles.difficulty.normal"}),
+    "tr": frozenset({"puzzles.difficulty.normal"}),
 }
 #: What ``check`` says after its list: why each line matters.
 WHY = (
