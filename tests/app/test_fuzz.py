@@ -39,6 +39,7 @@ def _one_sentence(notice: str) -> bool:
     return bool(notice) and "\n" not in notice and notice.rstrip().endswith((".", "।"))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(rng=randoms, lang=st.sampled_from(LANGUAGES))
 def test_generated_queries_give_valid_settings_and_sentences(rng: random.Random, lang: str) -> None:
@@ -87,6 +88,7 @@ def test_mutated_share_codes(rng: random.Random, size: int) -> None:
     assert decode_moves(encode_moves(state.history), rules) == state
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(rng=randoms)
 def test_mutated_saves_load_consistently_or_are_rejected(rng: random.Random) -> None:

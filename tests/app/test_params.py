@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def test_round_trip() -> None:
     assert parse_params(to_query(s)).settings == s
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=80))
 def test_any_query_gives_valid_settings(query: str) -> None:

@@ -109,6 +109,7 @@ def test_forged_link_matches_the_documented_format() -> None:
     assert encode_link(link) == code
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(rng=randoms)
 def test_round_trip(rng: random.Random) -> None:
@@ -198,6 +199,7 @@ def test_every_truncation_and_every_changed_character_is_caught() -> None:
     assert reason(changed + "AB").key in {"checksum", "truncated"}
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(rng=randoms)
 def test_mutated_codes_decode_to_legal_games_or_say_why(rng: random.Random) -> None:
