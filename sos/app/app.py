@@ -48,6 +48,7 @@ from .library import (
 from .params import SEAT_KINDS, Settings, parse_params, to_query
 from .record import RecordError, decode_moves, load_save
 from .session import GameSession
+from .players import names_of, opponents_text, rematch, with_names
 from .view import player_name, result_text
 
 THEMES = ("auto", "light", "dark")
@@ -494,7 +495,8 @@ class AppSession:
         state = replace(record, cursor=len(record.line)).state()  # the game, not a browsed position
         count = len(state.history)
         moves = self.nt("games.moves", count, moves=count)
-        result = result_text(state, lang, record.seats)
+        names = names_of(record)
+        result = result_text(state, lang, record.seats, names)
         link = ""
         if remote.is_remote(record):
             link = remote.encode_link(remote.link_of(record))
@@ -510,8 +512,12 @@ class AppSession:
             result += " · " + self.t("remote.list", me=mine, players=players)
         if result is None:
             seat = state.current_player()
-            who = player_name(lang, seat, record.seats[seat])
+            who = names[seat] or player_name(lang, seat, record.seats[seat])
             result = self.t("status.turn", name=who)
+        if not remote.is_remote(record) and (any(names) or record.seats.count("human") < len(
+            record.seats
+        )):  # who plays, unless it is just "Player 1 vs Player 2": "Alice vs Computer 2 · hard"
+            result = f"{opponents_text(lang, record)} · {result}"
         return GameEntry(
             record.id,
             title,
@@ -521,6 +527,22 @@ class AppSession:
             state.is_terminal(),
             link,
         )
+
+    # ------------------------------------------------------------------ players (issue 26)
+    def names(self) -> tuple[str, ...]:
+        """The names of the game shown, one per seat (``""`` for the default)."""
+        return names_of(self.game.record)
+
+    def set_names(self, names: tuple[str, ...] | list[str]) -> None:
+        """Name the seats of the game shown (saved with the next :meth:`commit`); a game by
+        link keeps the names its links carry."""
+        if not remote.is_remote(self.game.record):
+            self.game.record = with_names(self.game.record, names)
+
+    def rematch(self) -> None:
+        """A new game with the settings and names of the game shown, seats rotated (the game
+        shown stays in the library)."""
+        self._create_record(rematch(self.game.to_record()))
 
     def other_lines(self) -> list[tuple[int, int, int, str]]:
         """The variations of the game shown: (index, the ply where it leaves the line, its
