@@ -46,9 +46,9 @@ from .library import (
     _is_prefix,
 )
 from .params import SEAT_KINDS, Settings, parse_params, to_query
+from .players import names_of, opponents_text, rematch, with_names
 from .record import RecordError, decode_moves, load_save
 from .session import GameSession
-from .players import names_of, opponents_text, rematch, with_names
 from .view import player_name, result_text
 
 THEMES = ("auto", "light", "dark")
@@ -469,6 +469,16 @@ class AppSession:
         """Write the preferences (a refused write is ignored: they are only preferences)."""
         with contextlib.suppress(StorageError):
             self.library.store.set(PREFS_KEY, self.prefs.dump())
+
+    def set_language(self, lang: str) -> bool:
+        """Show the page in ``lang`` from now on (also over a ``lang`` in the URL) and save it
+        as the preference; True when the page's language changed. An unknown code changes
+        nothing."""
+        if lang not in LANGUAGES or lang == self.lang:
+            return False
+        self.prefs.lang = self.url_lang = lang
+        self.save_prefs()
+        return True
 
     # ------------------------------------------------------------------ the list
     def entries(self) -> list[GameEntry]:

@@ -171,7 +171,7 @@ class PuzzleSession:
             self._save_rating()
 
     def _save_rating(self) -> None:
-        if self.store is None:
+        if self.store is None or self.rating.damaged:
             return
         try:
             self.store.set(RATING_KEY, self.rating.dump())
@@ -245,7 +245,8 @@ class PuzzleSession:
             return
         try:
             self.store.set(PUZZLES_KEY, self.progress.dump())
-            self.store.set(RATING_KEY, self.rating.dump())
+            if not self.rating.damaged:  # never over a stored rating it could not read
+                self.store.set(RATING_KEY, self.rating.dump())
         except StorageError:
             self.saved = False
         else:
@@ -258,6 +259,8 @@ class PuzzleSession:
         rating = round(book.rating.rating)
         key = "rating.provisional" if book.rating.provisional else "rating.value"
         line = self.t(key, rating=rating)
+        if self.rating.damaged:
+            line += " · " + self.t("puzzles.not_saved")
         if self.change:
             line += " · " + self.t("rating.change", change=f"{self.change:+d}")
         return line

@@ -20,9 +20,10 @@ Storage (``sos-puzzle-rating``, JSON, version 1)::
      "history": [[1764600000000, 1532], ...], "d": "normal"}
 
 ``history``: (time in ms since the Unix epoch, rating rounded) after each rated result, the
-last :data:`KEEP_HISTORY`; ``d``: the difficulty chosen (:data:`DIFFICULTIES`). A stored value that cannot be read is not overwritten silently: the
-reader starts from a new rating and :attr:`RatingBook.damaged` says so; the page writes only
-after the next rated result.
+last :data:`KEEP_HISTORY`; ``d``: the difficulty chosen (:data:`DIFFICULTIES`). A stored
+value that cannot be read (damaged, or another version) is never overwritten: the reader
+starts from a new rating in memory and :attr:`RatingBook.damaged` says so
+(:class:`sos.app.puzzles.PuzzleSession` then does not write the rating).
 """
 
 from __future__ import annotations
@@ -243,7 +244,6 @@ class RatingBook:
         self.rating = rate(self.rating, puzzle_rating(difficulty), 1.0 if solved else 0.0)
         self.rated.append(puzzle_id)
         self.history.append((now_ms, round(self.rating.rating)))
-        self.damaged = False
         return round(self.rating.rating) - before
 
     def shown(self) -> str:

@@ -253,6 +253,6 @@ class RecordBook:
 
 
 __all__ = [
-    "OUTCOMES", "STATS_KEY", "Bar", "RatingView", "RecordBook", "StatsView", "Tally", "by_level", "dump_since",
-    "game_outcome", "read_since", "stats_view", "tally",
+    "OUTCOMES", "STATS_KEY", "Bar", "RatingView", "RecordBook", "StatsView", "Tally",
+    "by_level", "dump_since", "game_outcome", "read_since", "stats_view", "tally",
 ]

@@ -64,7 +64,7 @@ class Panels:
 
     def open_settings(self, _event: Any) -> None:
         app = self.page.app
-        dialogs.fill_settings(app.settings(), app.lang, app.prefs.theme)
+        dialogs.fill_settings(app.settings(), app.lang, app.prefs.theme, app.names())
         self.page.remote.fill_settings()
         by_id("settings-dialog").showModal()
 
@@ -85,7 +85,7 @@ class Panels:
             self.page.app.new_remote(parsed.settings, *remote)
             self.page.shown()
             return
-        self.page.new_game(parsed.settings)
+        self.page.new_game(parsed.settings, dialogs.read_names(parsed.settings.players))
 
     def open_share(self, _event: Any) -> None:
         by_id("share-url").value = dialogs.share_url(self.page.app)

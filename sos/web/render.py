@@ -15,6 +15,7 @@ from pyscript import document
 
 from sos.app.app import AppSession
 from sos.app.i18n import text
+from sos.app.players import names_of
 from sos.app.view import PLAYER_STYLES, CellView, LineView, move_list, view_model
 from sos.notation import Action, square_name
 from sos.rules import Rules
@@ -157,7 +158,8 @@ def render(
     state = game.state
     if board.rules != state.rules:
         board.build(state.rules)
-    vm = view_model(state, lang, game.seats, thinking)
+    names = names_of(game.record)
+    vm = view_model(state, lang, game.seats, thinking, names)
     element_board = by_id("board")
     element_board.setAttribute("aria-label", vm.board_label)
     element_board.classList.toggle("thinking", vm.thinking)
@@ -177,7 +179,7 @@ def render(
     by_id("undo-button").disabled = not game.can_undo()
     by_id("redo-button").disabled = not game.can_redo()
     render_move_list(
-        move_list(state.rules, game.line, game.cursor, lang, game.seats),
+        move_list(state.rules, game.line, game.cursor, lang, game.seats, names),
         text(lang, "moves.empty"),
         lambda action: text(lang, "moves.ply.label", action=action),
     )

@@ -171,3 +171,15 @@ def test_the_puzzle_context_and_the_difficulty_are_kept() -> None:
     simple = next(p for p in shipped() if p.rules.mode == "simple")
     again.open(simple.id, date(2026, 12, 1))
     assert again.context().startswith("Einfach")
+
+
+def test_a_stored_rating_it_cannot_read_is_never_overwritten() -> None:
+    store = MemoryStore()
+    store.set(RATING_KEY, '{"v": 9, "future": true}')
+    session = PuzzleSession(shipped(), store, lambda: "en")
+    session.open_next()
+    assert session.run is not None
+    wrong = next(iter(session.run.puzzle.wrong[0]))
+    session.attempt(wrong)
+    assert session.change < 0 and "not being saved" in session.rating_text()
+    assert store.get(RATING_KEY) == '{"v": 9, "future": true}'
