@@ -287,3 +287,17 @@ def test_closing_the_daily_puzzle_in_an_embed_leaves_a_way_back(
     back.click()
     expect(dialog).to_be_visible()
     assert dialog.get_attribute("data-puzzle") == shown
+
+
+# --------------------------------------------------------------------------- 6. review graph
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("ar", "phone")])
+def test_the_review_graph_says_which_way_is_ahead(
+    open_app: Opener, page: Page, lang: str, size: str
+) -> None:
+    page = open_app(f"?size=3&lang={lang}&game=Sa1Sc1Ob1Sa3{sized(page, size)}")
+    page.get_by_test_id("review").click()
+    up, down = page.get_by_test_id("review-up"), page.get_by_test_id("review-down")
+    expect(up).to_contain_text("▲", timeout=60_000)
+    expect(down).to_contain_text("▼")
+    name = {"en": "Player 1", "ar": "اللاعب 1"}[lang]
+    expect(up).to_contain_text(name)
