@@ -141,6 +141,7 @@ class Page:
         lang = str(event.target.value)
         if lang == self.app.lang or not self.app.set_language(lang):
             return
+        window.history.replaceState(None, "", self.app.location())  # a reload keeps it
         self.translate()
         self.refresh()
         by_id("announce").textContent = by_id("status").textContent

@@ -88,7 +88,7 @@ def test_names_everywhere_and_language_and_theme_change_in_place(
     expect(page.get_by_test_id("move-list")).to_contain_text("Bruno")
     expect(page.get_by_test_id("announce")).to_contain_text("Alice")
     shot(page, f"players-names-{lang}-{size}")
-    game_url = page.url
+    game_id = page.url.split("#g=")[1]
 
     # The language and the theme apply at once; the game stays (no new game, no Start).
     page.get_by_test_id("settings").click()
@@ -99,7 +99,8 @@ def test_names_everywhere_and_language_and_theme_change_in_place(
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(page.get_by_test_id("settings-name-0")).to_have_value("Alice")  # the form kept it
     page.locator("#settings-cancel").click()
-    assert page.url == game_url
+    assert page.url.split("#g=")[1] == game_id  # the same game, not a new one
+    assert f"lang={other}" in page.url  # (a reload keeps the language)
     expect(cell(page, 0, 1)).to_have_text("O")
     expect(status).to_contain_text(WINS[other].format("Alice"))
     expect(page.get_by_test_id("announce")).to_contain_text(WINS[other].format("Alice"))
