@@ -204,8 +204,7 @@ def test_the_puzzle_rating_moves_with_results_and_survives_a_reload(
     expect(rating).to_contain_text("-")
     after = rating_value(page)
     assert after < 1600
-    page.reload()
-    page.locator('html[data-ready="1"]').wait_for(state="attached", timeout=90_000)
+    open_app(f"?lang={lang}&puzzle={puzzle.id}{suffix}")  # a new visit (the page loaded anew)
     expect(page.get_by_test_id("puzzle-rating")).to_contain_text(str(after), timeout=30_000)
     stored = page.evaluate("localStorage.getItem('sos-puzzle-rating')")
     assert len(json.loads(stored)["history"]) == 2
