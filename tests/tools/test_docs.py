@@ -99,8 +99,22 @@ def test_readme_is_short_and_gives_both_commands() -> None:
     assert len(text.splitlines()) <= MAX_README_LINES
     prose = {number for number, _ in prose_lines(text)}
     fenced = [line.strip() for n, line in enumerate(text.splitlines(), 1) if n not in prose]
+    commands = {line.split("#")[0].strip() for line in fenced}
     for command in ("scripts/play.sh", "scripts/test.sh"):
-        assert command in fenced, f"README.md shows no `{command}` in a code block"
+        assert command in commands, f"README.md shows no `{command}` in a code block"
+
+
+def test_readme_shows_every_lane_of_the_test_script() -> None:
+    script = (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8")
+    lanes = re.findall(r"^\s*(--[a-z][a-z-]*)\)", script, re.M)
+    text = README.read_text(encoding="utf-8")
+    prose = {number for number, _ in prose_lines(text)}
+    fenced = {
+        line.split("#")[0].strip()
+        for n, line in enumerate(text.splitlines(), 1)
+        if n not in prose
+    }
+    assert [lane for lane in lanes if f"scripts/test.sh {lane}" not in fenced] == []
 
 
 def test_every_page_of_docs_can_be_reached_from_the_readme() -> None:
