@@ -255,14 +255,18 @@ def guard(site_url: str) -> BrowserGuard:
 #
 # A page boot in a new browser context is a first visit: Chromium compiles Pyodide's wasm,
 # Python starts without the memory snapshot, and the service worker downloads its whole precache
-# (22 MiB) in the background. Each test file therefore shares one context among its tests that
-# use ``page``/``context``/``open_app``: the first test is a first visit, the others are
-# returning visits (HTTP and code caches warm, the service worker serves the files and the
-# snapshot), as for most players. Between tests the site's data is wiped -- local storage,
-# IndexedDB, cookies -- so every test still starts with no saved game and no preference; only
-# the service worker and its cache stay. A test that needs a first visit asks for
-# ``new_context()`` (its own context, closed after the test) or is marked ``fresh_context``.
+# (22 MiB) in the background. The tests of a file listed in SHARED_CONTEXT_FILES therefore share
+# one context among those that use ``page``/``context``/``open_app``: the first test is a first
+# visit, the others are returning visits (HTTP and code caches warm, the service worker serves
+# the files and the snapshot), as for most players. Between tests the site's data is wiped --
+# local storage, IndexedDB, cookies -- so every test still starts with no saved game and no
+# preference; only the service worker and its cache stay. A test that needs a first visit asks
+# for ``new_context()`` (its own context, closed after the test) or is marked ``fresh_context``.
 # ``SOS_E2E_FRESH=1`` gives every test its own context again (to tell whether sharing matters).
+
+#: The test files whose tests share a context (each file checked to pass that way; a file not
+#: listed keeps a context per test until it has been run both ways).
+SHARED_CONTEXT_FILES = frozenset({"test_computer.py", "test_embed.py"})
 
 #: What is wiped between the tests sharing a context (everything but the service worker and
 #: Cache Storage, which make the next start a returning visit).
@@ -338,8 +342,10 @@ def context(
 ) -> Iterator[BrowserContext]:
     """The browser context of ``page``: this file's shared context (see above), or a new one
     for a test marked ``fresh_context``."""
-    if request.node.get_closest_marker("fresh_context") is not None or os.environ.get(
-        "SOS_E2E_FRESH"
+    if (
+        request.node.path.name not in SHARED_CONTEXT_FILES
+        or request.node.get_closest_marker("fresh_context") is not None
+        or os.environ.get("SOS_E2E_FRESH")
     ):
         yield new_context()
         return
