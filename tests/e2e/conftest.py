@@ -266,7 +266,9 @@ def guard(site_url: str) -> BrowserGuard:
 
 #: The test files whose tests share a context (each file checked to pass that way; a file not
 #: listed keeps a context per test until it has been run both ways).
-SHARED_CONTEXT_FILES = frozenset({"test_computer.py", "test_embed.py"})
+SHARED_CONTEXT_FILES = frozenset(
+    {"test_computer.py", "test_embed.py", "test_experience.py", "test_game.py"}
+)
 
 #: What is wiped between the tests sharing a context (everything but the service worker and
 #: Cache Storage, which make the next start a returning visit).
