@@ -143,6 +143,24 @@ def check_first_moves(spec: str, directory: str) -> list[str]:
     return bad
 
 
+def check_exact_positions(c: CSolver) -> list[str]:
+    """Every position of ``benchmarks/data/exact_positions.txt`` re-solved by ``c``: its value
+    and its set of value-keeping actions. Returns mismatch descriptions."""
+    from benchmarks.exact_positions import load
+
+    bad = []
+    positions = load()
+    for p in positions:
+        state = p.state()
+        value, _ = c.solve(state)
+        actions, _ = c.action_values(state)
+        best = {str(a) for a, v in actions.items() if v == value}
+        if value != p.value or best != set(p.best):
+            bad.append(f"{p.line()}: csos {value} {sorted(best)}")
+    print(f"exact positions: {len(positions)} re-solved", flush=True)
+    return bad
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--samples", type=int, default=300)
@@ -153,7 +171,19 @@ def main(argv: list[str] | None = None) -> int:
         "--first-moves",
         help="RxC:mode:move,...: check first-move values of benchmarks/data/solved (slow)",
     )
+    parser.add_argument(
+        "--exact-positions",
+        action="store_true",
+        help="re-solve benchmarks/data/exact_positions.txt instead (values and best actions)",
+    )
     args = parser.parse_args(argv)
+    if args.exact_positions:
+        with CSolver() as c:
+            exact_bad = check_exact_positions(c)
+        for line in exact_bad:
+            print("MISMATCH", line)
+        print(f"mismatches: {len(exact_bad)}")
+        return 1 if exact_bad else 0
     if args.first_moves:
         from benchmarks.solve_boards import DEFAULT_DIR
 
