@@ -8,7 +8,8 @@ Levels (see :data:`LEVELS`):
 * ``hard``: iterative-deepening alpha-beta with a transposition table (see
   :class:`sos.ai.search.AlphaBeta`); paranoid search with three or four players. With two players
   and at most :data:`ENDGAME_EMPTIES` empty squares (simple mode: or at most
-  :data:`SIMPLE_PROOF_SAFE` safe squares, :func:`prover_applies`) it first tries to prove a win, else a draw
+  :data:`SIMPLE_PROOF_SAFE` safe squares, :func:`prover_applies`) it first tries to prove a
+  win, else a draw
   (:meth:`sos.ai.solver.Solver.result_action`); on boards of at most :data:`EXACT_MAX_CELLS`
   squares it proves from the first move on a move that draws at least, then a win
   (:meth:`sos.ai.solver.Solver.secure_action`). Its time budget follows the board
