@@ -144,6 +144,13 @@ class GameRecord:
         return state
 
 
+def _same_game(a: GameRecord, b: GameRecord) -> bool:
+    """True when two versions hold the same game (times and revision aside)."""
+    return (a.rules, a.seats, a.line, a.cursor, a.variations, a.extra, a.origin) == (
+        b.rules, b.seats, b.line, b.cursor, b.variations, b.extra, b.origin
+    )
+
+
 def _is_prefix(short: Line, long: Line) -> bool:
     return len(short) <= len(long) and long[: len(short)] == short
 
@@ -318,6 +325,8 @@ class Library:
 
     def save(self, record: GameRecord) -> SaveResult:
         """Write ``record``, which was read (or last written) at revision ``record.rev``.
+        A record that holds just what is stored is not written (``saved``, the stored one
+        returned): showing a game again does not change its time or its place in the list.
 
         When the stored revision is another one, another tab changed the game meanwhile: if
         each of its lines is a prefix of one of ours, ours is written with both sides' lines
@@ -331,6 +340,8 @@ class Library:
         key = GAME_PREFIX + record.id
         stored = self.get(record.id)
         now = self.clock()
+        if stored is not None and stored.rev == record.rev and _same_game(stored, record):
+            return SaveResult("saved", stored)  # nothing new: its time and place stay
         if stored is None or stored.rev == record.rev:
             rev = stored.rev + 1 if stored else record.rev + 1
             written = replace(record, updated=now, rev=rev)
