@@ -60,7 +60,7 @@ def expected_notices(query: str, fragment: str, storage: dict[str, str]) -> list
     app.prefs = Prefs.load(storage.get("sos-prefs"))
     pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
     app.start(pairs, fragment.lstrip("#"))
-    return app.notices
+    return app.notice_texts()
 
 
 def _shown_notices(page: Page) -> list[str]:
@@ -242,7 +242,7 @@ def _summary(inputs):
     out = []
     for q in inputs["queries"]:
         p = _parse(q)
-        out.append([repr(p.settings), p.notices])
+        out.append([repr(p.settings), p.texts()])
     for s in inputs["saves"]:
         out.append(_fate(lambda: repr(_load(s, _KINDS)[0])))
     for size, code in inputs["codes"]:
