@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from ..notation import Action
-from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules
+from ..rules import Rules, app_allows
 from ..state import GameState
 from . import remote
 from .i18n import LANGUAGES, ntext, text
@@ -134,7 +134,7 @@ def _legacy_prefs(raw: str) -> Prefs | None:
     except RecordError:
         return None
     rules = saved.rules
-    if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
+    if not app_allows(rules):
         return None
     return Prefs.load(json.dumps(saved.prefs))
 
@@ -273,7 +273,7 @@ class AppSession:
         try:
             saved, _state = load_save(raw, SEAT_KINDS)
             rules = saved.rules
-            if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
+            if not app_allows(rules):
                 raise RecordError("save_damaged")
         except RecordError:
             self.notices.append(self.t("notice.save_bad"))

@@ -12,7 +12,7 @@ from pyscript import window
 from sos.app.app import THEMES
 from sos.app.i18n import text
 from sos.app.record import RecordError, format_record, parse_record
-from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
+from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE, app_allows
 from sos.web import dialogs
 from sos.web.computer import spawn
 from sos.web.dom import by_id
@@ -119,8 +119,8 @@ class Panels:
             out.textContent = text(lang, "record.error", error=reason)
             return  # the current game and the pasted text are kept
         rules = state.rules
-        if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
-            error_text = text(lang, "record.size_error")
+        if not app_allows(rules):
+            error_text = text(lang, "record.size_error", min=MIN_APP_SIZE, max=MAX_APP_SIZE)
             out.textContent = text(lang, "record.error", error=error_text)
             return
         seats = self.page.app.game.seats
