@@ -79,6 +79,7 @@ def test_perfect_needs_a_small_board() -> None:
 
 
 def test_size_and_player_limits_come_from_the_rules() -> None:
+    assert DEFAULT_SIZE in APP_SIZES
     for size in (MIN_APP_SIZE, MAX_APP_SIZE):
         parsed = parse_params(f"?size={size}")
         assert parsed.settings.size == size and parsed.notices == []
