@@ -1,11 +1,11 @@
-"""URL parameters of the app, validated (DESIGN §3). Pure functions; no DOM.
+"""URL parameters of the app, validated (docs/playing.md, "URL parameters"). Pure functions; no DOM.
 
 Parameters (all optional): ``size`` a side in :data:`sos.rules.APP_SIZES`, ``mode``
 general|simple, ``players`` :data:`~sos.rules.MIN_PLAYERS`..:data:`~sos.rules.MAX_PLAYERS`,
-``seats`` comma list of human|easy|medium|hard|perfect (one per player), ``lang`` one of
-:data:`sos.app.i18n.LANGUAGES`, ``embed`` 1|0. ``perfect`` seats need a board the exact solver
-covers (:func:`sos.ai.levels_for`). A bad value is replaced by the default and reported as a
-notice.
+``seats`` comma list of :data:`SEAT_KINDS` (one per player), ``lang`` one of
+:data:`sos.app.i18n.LANGUAGES`, ``embed`` 1|0, ``game`` a share code. ``perfect`` seats need a
+board the exact solver covers (:func:`sos.ai.levels_for`). A bad value is replaced by the
+default and reported as a notice.
 """
 
 from __future__ import annotations
