@@ -16,6 +16,7 @@ from sos.ai.agents import (
     analyse_steps,
     make_agent,
 )
+from sos.ai.base import Budget
 from sos.ai.search import AlphaBeta, SearchResult, run_to_end
 from sos.ai.solver import solve_actions
 
@@ -133,6 +134,7 @@ def test_hard_endgame_budget_is_shared() -> None:
     assert hard.endgame.nodes + hard.searcher.nodes <= 600 + 64
 
 
+@pytest.mark.slow
 def test_hard_beats_medium_on_5x5() -> None:
     # A node budget, not seconds: the result must not depend on the machine's speed or load.
     wins = 0
@@ -165,9 +167,11 @@ def test_hard_budget_belongs_to_the_agent(monkeypatch: pytest.MonkeyPatch) -> No
     seen: list[float | None] = []
     real_search = AlphaBeta.search
 
-    def spy(self: AlphaBeta, state: GameState) -> Generator[None, None, SearchResult]:
-        seen.append(self.budget)
-        return real_search(self, state)
+    def spy(
+        self: AlphaBeta, state: GameState, budget: Budget | None = None
+    ) -> Generator[None, None, SearchResult]:
+        seen.append(budget.seconds if budget is not None else self.budget)
+        return real_search(self, state, budget)
 
     monkeypatch.setattr(AlphaBeta, "search", spy)
     monkeypatch.setattr(agents, "HARD_BUDGET", 0.01)
@@ -200,6 +204,7 @@ def test_hard_holds_perfect_play_on_small_boards(rows: int, cols: int, mode: str
         assert state.returns()[0 if g % 2 == 0 else 1] >= 0  # a draw or a win
 
 
+@pytest.mark.slow
 def test_analysis_proves_the_endgame_result() -> None:
     # 6x6, 17 empty squares: only S in the top left corner wins (+4 by the solver).
     state = GameState.from_text("..S.OO/SS..SO/...S.O/.O...S/O...SO/OOS.OO", to_move=1)

@@ -1,6 +1,7 @@
 """One rule for "a board the app plays" (sos.rules.app_allows): every way a board reaches the
-app -- URL parameters, a saved game, the first version's save, a game link, a puzzle file --
-accepts and refuses the same boards, at and just past the limits of sos/rules.py."""
+app -- URL parameters, a saved game, the first version's save, an imported record, a game
+link, a puzzle file -- accepts and refuses the same boards, at and just past the limits of
+sos/rules.py."""
 
 from __future__ import annotations
 
@@ -8,14 +9,15 @@ import json
 
 import pytest
 
-from sos import Rules
+from sos import Rules, new_game
 from sos.app.app import AppSession
 from sos.app.library import LEGACY_KEY, GameRecord, MemoryStore, dump_game, load_game
 from sos.app.params import parse_params
 from sos.app.puzzle_set import PuzzleFormatError, parse_puzzles
-from sos.app.record import RecordError, SavedGame, dump_save
+from sos.app.record import RecordError, SavedGame, dump_save, format_record
 from sos.app.remote import RemoteLink, encode_link
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, app_allows
+from tests.app.support import factory
 
 #: Boards at and just past each limit (a 2x2 board is no game at all, so not among them).
 BOARDS = [
@@ -46,10 +48,18 @@ def test_every_door_agrees(rules: Rules) -> None:
     # the first version's single save: migrated into the library, or reported
     store = MemoryStore()
     store.data[LEGACY_KEY] = dump_save(SavedGame(rules, seats, "Sa1", 1, {}))
-    app = AppSession(store, lambda: 1.0, lambda: "id1", "en")
+    app = AppSession(store, *factory(), "en")
     app.start([], "")
     assert (app.game.record.rules == rules) == allowed
     assert (app.notices == []) == allowed
+    # an imported game record (one move in)
+    state = new_game(rules)
+    state.apply(state.legal_actions()[0])
+    refused = app.import_record(format_record(state))
+    assert (refused is None) == allowed
+    if refused is not None:
+        reason = refused.text("en")
+        assert f"{MIN_APP_SIZE} × {MIN_APP_SIZE} to {MAX_APP_SIZE} × {MAX_APP_SIZE}" in reason
     # a game link
     link = RemoteLink("g1", rules, (), 0, ("",) * rules.players)
     if allowed:

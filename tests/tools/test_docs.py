@@ -197,3 +197,29 @@ def test_the_documented_policy_is_the_page_s_policy() -> None:
     block = re.search(r"## Content-Security-Policy.*?```\n(.*?)```", documented, re.S)
     assert block is not None, "docs/security.md shows the policy in a code block"
     assert " ".join(block.group(1).split()) == " ".join(served.group(1).split())
+
+
+def test_the_ai_page_states_the_code_s_budgets_and_limits() -> None:
+    from sos.ai import EXACT_MAX_CELLS, agents, review
+
+    page = (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
+    prose = " ".join(page.split())
+
+    def number(value: float) -> str:
+        text = f"{value:,}".replace(",", " ")
+        return text[:-2] if text.endswith(".0") else text
+
+    stated = [
+        f"{number(agents.HARD_BUDGET_SMALL)} s of search a move on boards up to 7×7",
+        f"{number(agents.HARD_BUDGET)} s on larger ones",
+        f"`sos.ai.EXACT_MAX_CELLS` = {EXACT_MAX_CELLS} squares",
+        f"at most {agents.ENDGAME_EMPTIES} empty squares",
+        f"(`Solver.secure_action`, {round(agents.SMALL_PROOF_SHARE * 100)} % of the budget",
+        f"spends up to {round(agents.HINT_PROOF_SHARE * 100)} % of the budget proving",
+        {0.5: "in half its budget"}.get(agents.ENDGAME_SHARE, f"{agents.ENDGAME_SHARE:.0%}"),
+        f"from {review.EXACT_EMPTIES} empty squares down, each within "
+        f"{number(review.EXACT_NODES)} nodes",
+        f"({number(review.ESTIMATE_NODES)} nodes each",
+    ]
+    assert agents.SMALL_BOARD_CELLS == 7 * 7
+    assert [text for text in stated if text not in prose] == []
