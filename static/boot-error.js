@@ -17,6 +17,7 @@ const ENGLISH = {
   title: "The game could not start.",
   file: "A file of the game could not be loaded or is damaged. The site may be being updated.",
   network: "The game could not be downloaded. Check your internet connection.",
+  portal: "The network answered with a page that is not the game (a Wi-Fi sign-in page?). Sign in or check the connection, then try again.",
   slow: "Starting takes much longer than it should.",
   runtime: "The game engine stopped with an error.",
   retry: "Try again",
