@@ -29,7 +29,7 @@ class GameSession:
       one, :attr:`paused` keeps the computer from playing over the later moves.
 
     Every action sequence ever applied stays a prefix of :attr:`line` or of a variation
-    (tested as a property in ``tests/test_session.py``).
+    (tested as a property in ``tests/app/test_app.py``).
     """
 
     def __init__(self, record: GameRecord) -> None:

@@ -194,12 +194,3 @@ def test_every_operation_agrees_along_a_game(
         assert 1.0 not in returns
         assert set(outcome.tied) == {p for p, r in enumerate(returns) if r == 0.0}
     assert state.current_player() == -1 and state.legal_actions() == []
-
-
-@settings(max_examples=200, deadline=None)
-@given(row=st.integers(0, 25), col=st.integers(0, 25), letter=st.sampled_from("SO"))
-def test_action_text_round_trip(row: int, col: int, letter: str) -> None:
-    action = Action(row, col, letter)
-    assert Action.parse(str(action)) == action
-    assert Action.parse(" " + str(action).lower() + " ") == action
-    assert eval(repr(action), {"Action": Action}) == action  # repr pastes back as Python

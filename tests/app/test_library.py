@@ -1,0 +1,81 @@
+"""The library of games (sos.app.library): the game record format and its damage reasons,
+compare-and-set saves between tabs, and a full storage -- under CPython, no browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sos import Action, Rules
+from sos.app.library import (
+    GAME_PREFIX,
+    GameRecord,
+    Library,
+    MemoryStore,
+    StorageError,
+    dump_game,
+    load_game,
+)
+from sos.app.record import RecordError
+from sos.app.session import GameSession
+from tests.app.support import A1, B1, C1, D4, factory, record
+
+
+def test_game_round_trip_and_damage() -> None:
+    game = GameSession(record())
+    for action in (A1, C1, B1):
+        game.play(action)
+    game.go_to(1)
+    game.play(D4)
+    saved = game.to_record()
+    assert load_game(dump_game(saved)) == saved
+    data = json.loads(dump_game(saved))
+    for key, value, reason in [
+        ("version", 1, "save_version"),
+        ("line", "Sa1Sa1", "share_illegal"),
+        ("cursor", 99, "save_cursor"),
+        ("seats", ["human", "god"], "save_seats"),
+        ("rows", 30, "save_damaged"),
+        ("id", "../x", "save_damaged"),
+    ]:
+        broken = dict(data, **{key: value})
+        with pytest.raises(RecordError) as caught:
+            load_game(json.dumps(broken))
+        assert caught.value.key == reason, key
+    with pytest.raises(RecordError):
+        load_game("{not json")
+
+
+def test_library_compare_and_set_merges_follows_and_forks() -> None:
+    clock, new_id = factory()
+    lib = Library(MemoryStore(), clock, new_id)
+    base = lib.create(GameRecord("", Rules.square(4), ("human", "human"), (A1,), 1))
+    # Tab 2 extends the game; tab 1 (still at rev 1) extends it further: merged.
+    two = lib.save(GameRecord(**{**base.__dict__, "line": (A1, C1), "cursor": 2}))
+    assert two.status == "saved"
+    one = lib.save(GameRecord(**{**base.__dict__, "line": (A1, C1, B1), "cursor": 3}))
+    assert one.status == "merged" and one.record.line == (A1, C1, B1)
+    # A tab still at rev 1 with a line the stored one already holds: followed, nothing written.
+    stale = lib.save(GameRecord(**{**base.__dict__, "line": (A1, C1), "cursor": 2}))
+    assert stale.status == "followed" and stale.record.line == (A1, C1, B1)
+    # A tab at rev 1 that continued differently: kept as a copy, the stored game untouched.
+    fork = lib.save(GameRecord(**{**base.__dict__, "line": (A1, D4), "cursor": 2}))
+    assert fork.status == "forked" and fork.record.id != base.id
+    assert lib.get(base.id).line == (A1, C1, B1)  # type: ignore[union-attr]
+    assert lib.get(fork.record.id).line == (A1, D4)  # type: ignore[union-attr]
+
+
+def test_full_storage_raises_and_keeps_the_last_good_save() -> None:
+    clock, new_id = factory()
+    store = MemoryStore(quota=500)
+    lib = Library(store, clock, new_id)
+    saved = lib.create(GameRecord("", Rules.square(12), ("human", "human")))
+    good = store.get(GAME_PREFIX + saved.id)
+    big = GameRecord(**{**saved.__dict__, "line": tuple(
+        Action(r, c, "S") for r in range(12) for c in range(12)
+    )[:100], "cursor": 100})
+    with pytest.raises(StorageError) as caught:
+        lib.save(big)
+    assert caught.value.kind == "full"
+    assert store.get(GAME_PREFIX + saved.id) == good
