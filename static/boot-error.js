@@ -89,8 +89,48 @@ for (const level of ["error", "warn"]) {
 let shown = null;
 let timer = 0;
 
+// The browser may say it is online while nothing reaches the site (server down) or while
+// something else answers (a captive portal's sign-in page). So a start that failed on a file
+// asks the network first: the site's sw.js, fetched past every cache (the service worker does
+// not precache itself), is our own file ("ok": the file itself is damaged or missing), another
+// page ("portal"), or nothing at all ("down": a network failure, whatever navigator.onLine says).
+const PROBE_URL = new URL("../sw.js", import.meta.url);
+const PROBE_MARK = "workbox";
+const PROBE_TIMEOUT_MS = 5_000;
+let probing = null;
+
+async function probe() {
+  const abort = new AbortController();
+  const timeout = setTimeout(() => abort.abort(), PROBE_TIMEOUT_MS);
+  try {
+    const url = new URL(PROBE_URL);
+    url.searchParams.set("probe", String(Date.now()));
+    const response = await fetch(url, { cache: "no-store", redirect: "follow", signal: abort.signal });
+    const body = response.ok ? await response.text() : "";
+    return body.includes(PROBE_MARK) ? "ok" : "portal";
+  } catch {
+    return "down";
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
 function show(kind, detail) {
   if (html.dataset.ready === "1") return; // started after all: nothing to report
+  if ((kind === "file" || kind === "network") && (!shown || shown.slow)) {
+    probing ??= probe();
+    probing.then((network) => {
+      const settled = network === "down" ? "network" : network === "portal" ? "portal" : kind;
+      showNow(settled, network === "ok" ? detail : `${detail}
+(network check: ${network})`);
+    });
+    return;
+  }
+  showNow(kind, detail);
+}
+
+function showNow(kind, detail) {
+  if (html.dataset.ready === "1") return;
   if (shown?.slow && kind !== "slow") {
     shown.box.remove(); // a slow start that then failed: say why
     shown = null;

@@ -38,6 +38,7 @@ from . import remote
 from .i18n import LANGUAGES, ntext, text
 from .library import (
     GAME_PREFIX,
+    INDEX_KEY,
     LEGACY_KEY,
     PREFS_KEY,
     GameRecord,
@@ -498,10 +499,12 @@ class AppSession:
         self.commit()
         return self.game is not before
 
-    def ensure_saved(self) -> bool:
-        """Write the game shown again if its entry is gone from storage (another tab cleared
-        it, or "clear site data") and it holds something; the preferences too. Called on a
-        cleared storage and when the tab gets the focus back. True when it wrote the game."""
+    def ensure_saved(self, cleared_only: bool = False) -> bool:
+        """Write the game shown again (with a notice) and the preferences when storage lost
+        them: another tab cleared it, or "clear site data". Called on the ``storage`` event of
+        a clear and, with ``cleared_only`` (the whole library is gone, not only this game: a
+        game deleted in another tab's list stays deleted until this tab changes it), when the
+        tab is shown or gets the focus. True when it wrote the game."""
         if self.storage == "refused":
             return False
         if self._read(PREFS_KEY) is None and self.prefs != Prefs():
@@ -509,7 +512,11 @@ class AppSession:
         mine = self.game.to_record()
         if self.library.raw(mine.id) is not None:
             return False
-        self.commit()
+        if cleared_only and self.library.store.get(INDEX_KEY) is not None:
+            return False  # only this game is gone: deleted in another tab, not a cleared storage
+        if self.commit() == "failed":
+            return False
+        self.notices.append(self.t("notice.restored"))
         return True
 
     def save_prefs(self) -> None:
@@ -522,17 +529,21 @@ class AppSession:
         """The whole "Your games" list (reads every game: see :meth:`games` for a page)."""
         return self.games(None)[0]
 
-    def games(self, count: int | None = GAMES_PAGE) -> tuple[list[GameEntry], int]:
-        """The first ``count`` lines of "Your games" (None: all) and how many there are in
-        all: the game shown first when it is not stored, then every stored entry, most
-        recently written first; one this version cannot open is a line of kind ``newer`` or
-        ``damaged``. Reads the index and the ``count`` games shown, not the whole library."""
+    def games(
+        self, count: int | None = GAMES_PAGE, start: int = 0
+    ) -> tuple[list[GameEntry], int]:
+        """``count`` lines of "Your games" from line ``start`` (None: all the rest) and how
+        many lines there are in all: the game shown first when it is not stored, then every
+        stored entry, most recently written first; one this version cannot open is a line of
+        kind ``newer`` or ``damaged``. Reads the index and the games returned, not the whole
+        library."""
         shown = self.game.to_record()
         ids = self.library.recent()
         if shown.id not in ids:
             ids.insert(0, shown.id)
         result = []
-        for game_id in ids[:count]:
+        end = None if count is None else start + count
+        for game_id in ids[start:end]:
             if game_id == shown.id:
                 result.append(self.entry(shown))
                 continue

@@ -17,6 +17,7 @@ from pyscript import document, window
 
 from sos.app.app import AppSession
 from sos.app.i18n import installed, pick_language
+from sos.app.library import GAME_PREFIX
 from sos.app.session import GameSession
 from sos.app.view import announcement, hint_text
 from sos.notation import Action
@@ -28,7 +29,7 @@ from sos.web.panels import Panels
 from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.review import ReviewPanel
-from sos.web.store import LocalStore
+from sos.web.store import LocalStore, with_lock
 
 window.performance.mark("sos:imported")  # start-up marks, read by benchmarks/bench_boot.py
 
@@ -58,6 +59,7 @@ class Page:
         self.review = ReviewPanel(self)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
+        self._pending = 0  # saves waiting for the library's lock
         self.apply_theme()
         self.translate()
         if self.app.storage == "refused" and self.app.embed:  # (a notice elsewhere: AppSession)
@@ -98,6 +100,9 @@ class Page:
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
         on(window, "popstate", self.on_popstate)
         on(window, "storage", self.on_storage)
+        on(window, "focus", self.check_saved)
+        on(document, "visibilitychange", self.check_saved)
+        on(window, "pagehide", self.on_pagehide)
         self.panels.listen()  # (the puzzles' button too)
         self.remote.listen()
         self.review.listen()
@@ -138,14 +143,42 @@ class Page:
         self.computer.schedule()
 
     def changed(self, announce: bool = False) -> None:
-        """After a change of the game shown: save it (two-tab rules), then render."""
-        before = self.app.game
+        """After a change of the game shown: render it, then save it under the library's
+        lock (two-tab rules; :func:`sos.web.store.with_lock`)."""
         self.hint = None
         by_id("hint-text").textContent = ""
+        self.refresh(announce)
+        self._pending += 1
+        with_lock(self._save)
+
+    def _save(self) -> None:
+        self._pending -= 1
+        before = self.app.game
         self.app.commit()
         if self.app.game is not before:  # followed another tab or kept as a copy
             window.history.replaceState(None, "", self.app.location())
-        self.refresh(announce)
+            self.refresh()
+        else:
+            render_notices(self.app)  # e.g. storage full
+
+    def on_pagehide(self, _event: Any) -> None:
+        """The tab goes away with a save still waiting for the lock: save now, unlocked
+        (the write still compares content)."""
+        if self._pending:
+            self._pending = 0
+            self.app.commit()
+
+    def check_saved(self, _event: Any = None) -> None:
+        """The tab is shown again or gets the focus: if storage was cleared meanwhile (and
+        no event said so), write the game shown again."""
+        if document.visibilityState != "visible":
+            return
+
+        def task() -> None:
+            if self.app.ensure_saved(cleared_only=True):
+                self.refresh()
+
+        with_lock(task)
 
     def shown(self) -> None:
         """After another game was opened or started: a new history entry, then render."""
@@ -248,12 +281,21 @@ class Page:
             self.changed()
 
     def on_storage(self, event: Any) -> None:
-        """Another tab wrote to storage: follow the game shown if it changed there."""
-        key = event.key
-        if isinstance(key, str) and self.app.external_change(key):
-            self.refresh()
-        if by_id("games-dialog").open:
-            dialogs.render_games(self.app, "")
+        """Another tab wrote to storage (``key`` null: it cleared it): follow the game shown,
+        or write it again where the other tab's write lost some of its moves or storage was
+        cleared -- under the library's lock."""
+        key = event.key if isinstance(event.key, str) else None
+
+        def task() -> None:
+            if (key is None or key.startswith(GAME_PREFIX)) and self.app.external_change(key):
+                window.history.replaceState(None, "", self.app.location())
+                self.refresh()
+            elif key is None:
+                render_notices(self.app)
+            if by_id("games-dialog").open:
+                self.panels.render_games()
+
+        with_lock(task)
 
 
 async def main() -> Page:

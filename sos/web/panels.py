@@ -9,7 +9,7 @@ from typing import Any
 
 from pyscript import window
 
-from sos.app.app import THEMES
+from sos.app.app import GAMES_PAGE, THEMES
 from sos.app.i18n import text
 from sos.app.record import RecordError, format_record, parse_record
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
@@ -24,6 +24,7 @@ class Panels:
     def __init__(self, page: Any, wanted_puzzle: str | None = None) -> None:
         self.page = page
         self.deleted: Any = None  # the last game deleted from the list (for its undo)
+        self.games_shown = 0  # lines of "Your games" rendered (more come with "Show more")
         #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle to open once the page is ready.
         self.wanted_puzzle = wanted_puzzle
         self.puzzles: Any = None  # sos.web.puzzles.PuzzlePanel, imported when first opened
@@ -40,6 +41,7 @@ class Panels:
         on(by_id("notice-games"), "click", self.open_games)
         on(by_id("games-list"), "click", self.on_games_click)
         on(by_id("games-undo-button"), "click", self.on_undelete)
+        on(by_id("games-more"), "click", self.on_more_games)
         on(by_id("games-dialog"), "close", lambda _e: setattr(self, "deleted", None))
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-cancel"), "click", lambda _e: by_id("settings-dialog").close())
@@ -133,12 +135,26 @@ class Panels:
 
     def open_games(self, _event: Any) -> None:
         self.deleted = None
-        dialogs.render_games(self.page.app, "")
+        self.games_shown = dialogs.render_games(self.page.app, "")
         if not by_id("games-dialog").open:
             by_id("games-dialog").showModal()
 
+    def render_games(self, deleted: str = "") -> None:
+        """Render the list again (as many lines as were shown)."""
+        count = max(self.games_shown, GAMES_PAGE)
+        self.games_shown = dialogs.render_games(self.page.app, deleted, count)
+
+    def on_more_games(self, _event: Any) -> None:
+        self.games_shown = dialogs.more_games(self.page.app, self.games_shown)
+
     def on_games_click(self, event: Any) -> None:
-        opener = event.target.closest("[data-open]")
+        target = event.target
+        for name in ("copy", "download", "reload"):
+            button = target.closest(f"[data-{name}]")
+            if button:
+                self._unreadable_action(name, button)
+                return
+        opener = target.closest("[data-open]")
         if opener:
             by_id("games-dialog").close()
             if self.page.app.open(str(opener.dataset.open)):
@@ -150,11 +166,32 @@ class Panels:
             self.deleted = self.page.app.delete(str(delete.dataset.delete))
             if self.page.app.game is not shown:
                 self.page.shown()
-            dialogs.render_games(self.page.app, self.page.app.t("games.deleted"))
+            self.render_games(self.page.app.t("games.deleted"))
+
+    def _unreadable_action(self, name: str, button: Any) -> None:
+        """Copy or download the saved text of an entry this version cannot open, or reload
+        the page (a newer version's entry) -- nothing in storage changes."""
+        game_id = str(getattr(button.dataset, name))
+        if name == "reload":
+            window.location.reload()
+            return
+        raw = self.page.app.library.raw(game_id)
+        if raw is None:
+            return
+        if name == "download":
+            dialogs.download(f"sos-game-{game_id}.json", raw)
+            return
+        spawn(self._copy_raw(button, raw))
+
+    async def _copy_raw(self, button: Any, raw: str) -> None:
+        try:
+            await window.navigator.clipboard.writeText(raw)
+        except Exception:  # no clipboard here: the download still works
+            return
+        button.textContent = self.page.app.t("games.copied")
 
     def on_undelete(self, _event: Any) -> None:
         if self.deleted is not None:
             self.page.app.undelete(self.deleted)
             self.deleted = None
-        dialogs.render_games(self.page.app, "")
-        dialogs.render_games(self.page.app, "")
+        self.render_games()

@@ -137,7 +137,11 @@ def test_legacy_save_is_migrated() -> None:
     broken = MemoryStore()
     broken.data[LEGACY_KEY] = "not json {"
     app = tab(broken)
-    assert app.notices == ["The saved game could not be restored, so a new game was started."]
+    assert app.notices == [
+        "The save of an earlier version of SOS could not be read; it is kept unchanged in this "
+        "browser."
+    ]
+    assert broken.data[LEGACY_KEY] == "not json {"  # never delete what cannot be read
 
 
 def test_delete_and_undelete() -> None:
