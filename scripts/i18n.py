@@ -55,7 +55,7 @@ PLURAL_CATEGORIES = {
     "ar": ("zero", "one", "two", "few", "many", "other"),
     "tr": ("other",),
 }
-BOOT_KEYS = ("title", "file", "network", "portal", "slow", "runtime", "retry", "detail")
+BOOT_KEYS = ("title", "file", "network", "portal", "clock", "slow", "runtime", "retry", "detail")
 
 
 def _dict_literal(tree: ast.Module, name: str) -> tuple[dict[str, object], dict[str, int]] | None:

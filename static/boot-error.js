@@ -18,6 +18,7 @@ const ENGLISH = {
   file: "A file of the game could not be loaded or is damaged. The site may be being updated.",
   network: "The game could not be downloaded. Check your internet connection.",
   portal: "The network answered with a page that is not the game (a Wi-Fi sign-in page?). Sign in or check the connection, then try again.",
+  clock: "This device's date is far outside what the game can run with. Set the date and time right, then try again.",
   slow: "Starting takes much longer than it should.",
   runtime: "The game engine stopped with an error.",
   retry: "Try again",
@@ -115,8 +116,16 @@ async function probe() {
   }
 }
 
+// Python in the browser keeps time as 64-bit nanoseconds since 1970: it cannot start with a
+// clock before 1677-09-21 or after 2262-04-11 (an OverflowError while it boots).
+const CLOCK_LIMIT_MS = 9_223_372_036_854;
+
 function show(kind, detail) {
   if (html.dataset.ready === "1") return; // started after all: nothing to report
+  if (Math.abs(Date.now()) >= CLOCK_LIMIT_MS && kind !== "slow") {
+    showNow("clock", `clock: ${new Date().toISOString()}\n${detail}`);
+    return;
+  }
   if ((kind === "file" || kind === "network") && (!shown || shown.slow)) {
     probing ??= probe();
     probing.then((network) => {

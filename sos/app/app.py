@@ -38,7 +38,6 @@ from . import remote
 from .i18n import LANGUAGES, ntext, text
 from .library import (
     GAME_PREFIX,
-    INDEX_KEY,
     LEGACY_KEY,
     PREFS_KEY,
     GameRecord,
@@ -502,9 +501,9 @@ class AppSession:
     def ensure_saved(self, cleared_only: bool = False) -> bool:
         """Write the game shown again (with a notice) and the preferences when storage lost
         them: another tab cleared it, or "clear site data". Called on the ``storage`` event of
-        a clear and, with ``cleared_only`` (the whole library is gone, not only this game: a
-        game deleted in another tab's list stays deleted until this tab changes it), when the
-        tab is shown or gets the focus. True when it wrote the game."""
+        a clear and, with ``cleared_only`` (not when the user deleted this game in another
+        tab's list: it stays deleted until this tab changes it), when the tab is shown or gets
+        the focus. True when it wrote the game."""
         if self.storage == "refused":
             return False
         if self._read(PREFS_KEY) is None and self.prefs != Prefs():
@@ -512,8 +511,8 @@ class AppSession:
         mine = self.game.to_record()
         if self.library.raw(mine.id) is not None:
             return False
-        if cleared_only and self.library.store.get(INDEX_KEY) is not None:
-            return False  # only this game is gone: deleted in another tab, not a cleared storage
+        if cleared_only and self.library.was_deleted(mine.id):
+            return False  # deleted in another tab's list, not lost with a cleared storage
         if self.commit() == "failed":
             return False
         self.notices.append(self.t("notice.restored"))

@@ -259,6 +259,7 @@ EN: Final[dict[str, str]] = {
     "boot.file": "A file of the game could not be loaded or is damaged. The site may be being updated.",
     "boot.network": "The game could not be downloaded. Check your internet connection.",
     "boot.portal": "The network answered with a page that is not the game (a Wi-Fi sign-in page?). Sign in or check the connection, then try again.",
+    "boot.clock": "This device's date is far outside what the game can run with. Set the date and time right, then try again.",
     "boot.slow": "Starting takes much longer than it should.",
     "boot.runtime": "The game engine stopped with an error.",
     "boot.retry": "Try again",

@@ -352,6 +352,8 @@ class Summary(NamedTuple):
     flags: int
 
 
+#: Deleted game ids the index remembers (see :meth:`Library.was_deleted`).
+KEEP_DELETED: Final = 100
 EMPTY: Final = 1
 NEWER: Final = 2
 DAMAGED: Final = 4
@@ -440,6 +442,8 @@ class Library:
         self._index_raw: str | None = None
         self._index: dict[str, Summary] = {}
         self._next = 1
+        #: Ids of the games last deleted by the user (the index keeps :data:`KEEP_DELETED`).
+        self._deleted: list[str] = []
         #: False when the stored index is of a newer version: it is then not written.
         self._index_ours = True
 
@@ -451,6 +455,7 @@ class Library:
         if raw == self._index_raw and raw is not None:
             return self._index
         self._index_raw, self._index, self._next, self._index_ours = raw, {}, 1, True
+        self._deleted = []
         if raw is None:
             return self._index
         try:
@@ -463,6 +468,7 @@ class Library:
                 raise ValueError("another version")
             games = data["games"]
             self._next = int(data["next"])
+            self._deleted = [str(g) for g in data.get("deleted", [])][-KEEP_DELETED:]
             for game_id, values in games.items():
                 seq, updated, rows, mode, players, moves, flags = values
                 self._index[game_id] = Summary(
@@ -470,7 +476,7 @@ class Library:
                     int(flags),
                 )  # fmt: skip
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
-            self._index, self._next = {}, 1
+            self._index, self._next, self._deleted = {}, 1, []
         return self._index
 
     def _store_index(self) -> None:
@@ -479,8 +485,9 @@ class Library:
         if not self._index_ours:
             return
         games = {k: list(v) for k, v in self._index.items()}
+        data = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "next": self._next}
         raw = json.dumps(
-            {"format": INDEX_FORMAT, "version": INDEX_VERSION, "next": self._next, "games": games},
+            {**data, "games": games, "deleted": self._deleted[-KEEP_DELETED:]},
             separators=(",", ":"),
         )
         try:
@@ -491,9 +498,17 @@ class Library:
             return
         self._index_raw = raw
 
+    def was_deleted(self, game_id: str) -> bool:
+        """True when game ``game_id`` is among the last games the user deleted (and not
+        written since): a tab that still shows it does not bring it back on its own."""
+        self._load_index()
+        return game_id in self._deleted
+
     def _note(self, record: GameRecord) -> None:
         """Put ``record`` (just written) on top of the index."""
         self._load_index()
+        if record.id in self._deleted:
+            self._deleted.remove(record.id)
         self._index[record.id] = _summarize(record, self._next)
         self._next += 1
         self._store_index()
@@ -663,8 +678,9 @@ class Library:
         """Remove game ``game_id`` (the user's choice); returns it (for an undo) or None."""
         record = self.get(game_id)
         self.store.remove(GAME_PREFIX + game_id)
-        if self._load_index().pop(game_id, None) is not None:
-            self._store_index()
+        self._load_index().pop(game_id, None)
+        self._deleted.append(game_id)
+        self._store_index()
         return record
 
     def undelete(self, record: GameRecord) -> GameRecord:

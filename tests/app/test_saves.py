@@ -270,6 +270,24 @@ def test_a_cleared_storage_gets_the_game_shown_back() -> None:
     }
 
 
+def test_a_game_deleted_in_another_tab_is_not_brought_back_by_a_focus() -> None:
+    store = MemoryStore()
+    one = tab(store)
+    one.game.play(A1)
+    one.commit()
+    gid = one.game.record.id
+    two = tab(store)
+    two.new_game()
+    two.delete(gid)  # the user's choice, in the other tab's list
+    assert not one.ensure_saved(cleared_only=True)
+    assert GAME_PREFIX + gid not in store.data
+    store.data.clear()  # now storage is cleared: the tab that shows it brings it back
+    assert one.ensure_saved(cleared_only=True) and kept((A1,), store)
+    assert one.notices[-1] == (
+        "The storage of this browser was cleared; the game shown here was saved again."
+    )
+
+
 # ---------------------------------------------------------------------- the index
 def _library_of(count: int) -> CountingStore:
     store = CountingStore()
