@@ -95,9 +95,11 @@ let timer = 0;
 // asks the network first: the site's sw.js, fetched past every cache (the service worker does
 // not precache itself), is our own file ("ok": the file itself is damaged or missing), another
 // page ("portal"), or nothing at all ("down": a network failure, whatever navigator.onLine says).
+// The message is shown at once and corrected when the answer comes; no answer in time says
+// nothing either way ("unknown": the first reading stays).
 const PROBE_URL = new URL("../sw.js", import.meta.url);
 const PROBE_MARK = "workbox";
-const PROBE_TIMEOUT_MS = 5_000;
+const PROBE_TIMEOUT_MS = 20_000;
 let probing = null;
 
 async function probe() {
@@ -110,7 +112,7 @@ async function probe() {
     const body = response.ok ? await response.text() : "";
     return body.includes(PROBE_MARK) ? "ok" : "portal";
   } catch {
-    return "down";
+    return abort.signal.aborted ? "unknown" : "down";
   } finally {
     clearTimeout(timeout);
   }
@@ -126,16 +128,16 @@ function show(kind, detail) {
     showNow("clock", `clock: ${new Date().toISOString()}\n${detail}`);
     return;
   }
-  if ((kind === "file" || kind === "network") && (!shown || shown.slow)) {
-    probing ??= probe();
-    probing.then((network) => {
-      const settled = network === "down" ? "network" : network === "portal" ? "portal" : kind;
-      showNow(settled, network === "ok" ? detail : `${detail}
-(network check: ${network})`);
-    });
-    return;
-  }
+  const first = !shown || shown.slow;
   showNow(kind, detail);
+  if ((kind === "file" || kind === "network") && first && !probing) {
+    probing = probe().then((network) => {
+      if (!shown || html.dataset.ready === "1") return;
+      shown.pre.textContent += `\n(network check: ${network})`;
+      const settled = network === "down" ? "network" : network === "portal" ? "portal" : null;
+      if (settled && settled !== shown.kind) shown.repaint(settled);
+    });
+  }
 }
 
 function showNow(kind, detail) {
@@ -170,20 +172,28 @@ function showNow(kind, detail) {
   pre.dir = "ltr"; // technical text
   more.append(summary, pre);
   box.append(title, text, retry, more);
-  shown = { box, pre, slow: kind === "slow" };
+  shown = { box, pre, slow: kind === "slow", kind, repaint: null };
   html.dataset.boot = "failed";
   const place = document.getElementById("board-wrap");
   document.getElementById("loading")?.setAttribute("hidden", "");
   document.getElementById("board")?.setAttribute("aria-busy", "false");
   const status = document.getElementById("status");
+  let table = ENGLISH;
+  const current = shown;
   const paint = (t) => {
+    table = t;
     box.lang = t.lang ?? "en";
     box.dir = t.dir ?? "ltr";
     title.textContent = t.title;
-    text.textContent = t[kind];
+    text.textContent = t[current.kind];
     retry.textContent = t.retry;
     summary.textContent = t.detail;
     if (status && html.dataset.ready !== "1") status.textContent = t.title;
+  };
+  shown.repaint = (next) => {
+    current.kind = next;
+    box.dataset.kind = next;
+    text.textContent = table[next];
   };
   paint(ENGLISH);
   (place ?? document.body).append(box);

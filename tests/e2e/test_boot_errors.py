@@ -28,6 +28,7 @@ TEXT = {
     ("de", "file"): "Eine Datei des Spiels konnte nicht geladen werden",
     ("en", "network"): "Check your internet connection",
     ("en", "portal"): "a page that is not the game (a Wi-Fi sign-in page?)",
+    ("en", "clock"): "This device's date is far outside what the game can run with",
     ("en", "runtime"): "The game engine stopped with an error",
     ("en", "slow"): "Starting takes much longer than it should",
 }
@@ -158,6 +159,15 @@ def test_captive_portal_answers_instead_of_the_site(
     page.route(lambda u: "/sw.js?probe=" in u, portal)
     page.goto(url + "index.html")
     expect_boot_error(page, "portal", "network check: portal")
+
+
+def test_clock_far_ahead_at_start(site: Callable[..., tuple[Path, str]], page: Page) -> None:
+    """Year 10 000: Python in the browser cannot start (its clock, 64-bit nanoseconds since
+    1970, overflows after 2262): the page says to set the clock (issue 25)."""
+    _, url = site(lambda d: None)
+    page.clock.install(time=253_402_300_800 + 36 * 3600)  # 10000-01-02 12:00 UTC
+    page.goto(url + "index.html")
+    expect_boot_error(page, "clock", "clock: +010000-01-02")
 
 
 def test_start_that_hangs(site: Callable[..., tuple[Path, str]], page: Page) -> None:
