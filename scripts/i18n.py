@@ -17,7 +17,7 @@ Commands (run from anywhere; paths are relative to the repository):
                                         failure texts for static/boot-error.js) and
                                         manifest.<lang>.webmanifest (name and description)
 
-``scripts/build.mjs`` runs ``compile``; ``tests/test_i18n.py`` runs the checks.
+``scripts/build.mjs`` runs ``compile``; ``tests/app/test_i18n.py`` runs the checks.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ import { loadPyodide } from "pyodide";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const STDLIB_ZIP = join(root, "static", "vendor", "pyodide", "sos-stdlib.zip");
 // What the derivation imported, one "<module> <file in the zip | frozen | built-in>" a line
-// (tests/test_stdlib_zip.py reads it; .txt: not part of the site).
+// (tests/tools/test_stdlib_zip.py reads it; .txt: not part of the site).
 export const STDLIB_MODULES = join(root, "static", "vendor", "sos-stdlib-modules.txt");
 const PYSCRIPT_PY = join(root, "node_modules", "@pyscript", "core", "src", "stdlib");
 

@@ -15,7 +15,7 @@ not compressed further by GitHub Pages); the page needs a fraction of it. The bu
 plus everything those import in turn when they are imported (``sys.modules`` after importing
 each of them). Nothing is listed by hand except :data:`LAZY`: a module that imports a new
 standard module (``gettext``, ``datetime``, ...) gets it in the zip at the next build.
-tests/test_stdlib_zip.py fails when a module our code imports is missing from the built zip,
+tests/tools/test_stdlib_zip.py fails when a module our code imports is missing from the built zip,
 and every browser test runs the page on this zip.
 
 Each module is in the zip as its bytecode (an unchecked-hash pyc, compiled by the page's own

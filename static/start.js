@@ -13,7 +13,7 @@
 // self-hosted in static/vendor/) as this document's indexedDB, then load PyScript. The game
 // keeps nothing in IndexedDB, so an in-memory one loses nothing.
 
-// The game accepts no messages from other windows (README "Embed"). The runtime, though,
+// The game accepts no messages from other windows (docs/embedding.md, docs/security.md). The runtime, though,
 // listens for "message" on window: Pyodide schedules work by posting strings to its own
 // window ("_si" for emscripten's setImmediate, "sched$<random>" for its own), and a host page
 // posting "_si" into the frame made Pyodide call an empty queue (an uncaught TypeError, found

@@ -1,6 +1,6 @@
 """Generated and mutated inputs that a user or a host page controls, for the fuzz tests.
 
-One source of inputs for both sides: the hypothesis tests (tests/test_fuzz.py) drive these
+One source of inputs for both sides: the hypothesis tests (tests/app/test_fuzz.py) drive these
 generators through ``st.randoms()`` (so failures shrink to a minimal sequence of choices), and
 the browser test (tests/e2e/test_fuzz_browser.py) calls them with a seeded ``random.Random`` so
 that every run loads the same few hundred inputs.

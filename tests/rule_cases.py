@@ -1,5 +1,5 @@
 """The rule cases of the game, as plain functions (no pytest), so that they run unchanged
-under CPython (tests/test_rule_cases.py) and under Pyodide in Node
+under CPython (tests/engine/test_rule_cases.py) and under Pyodide in Node
 (tests/pyodide/run_engine_tests.mjs), the Python the browser runs.
 
 Positions: rows split by ``/``, ``.`` empty; squares (row, col) from 0; the mover scores.

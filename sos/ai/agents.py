@@ -34,14 +34,8 @@ from ..notation import Action
 from ..rules import Rules
 from ..state import GameState
 from . import EXACT_MAX_CELLS, LEVELS, levels_for
-from .search import (
-    AlphaBeta,
-    Position,
-    SearchTimeout,
-    action_move,
-    move_action,
-    run_to_end,
-)
+from .base import Budget, SearchTimeout, run_to_end
+from .search import AlphaBeta, Position, action_move, move_action
 from .solver import Solver
 
 #: Search seconds per ``hard`` move (browser target 0.5 s on 8x8).
@@ -199,68 +193,53 @@ class HardAgent(Agent):
 
     def plan(self, state: GameState) -> Generator[None, None, Action]:
         _check_playable(state)
-        budget = hard_budget(state.rules) if self.budget == "auto" else self.budget
-        node_budget = self.node_budget
+        seconds = hard_budget(state.rules) if self.budget == "auto" else self.budget
+        budget = Budget(seconds, self.node_budget)
         rules = state.rules
         small = rules.cells <= EXACT_MAX_CELLS
         if rules.players == 2 and (small or state.empty_squares <= ENDGAME_EMPTIES):
             # Endgame (or a small board): first try to prove a move within a share of the
             # budget. On a small board a move proven to draw is kept while a win is sought.
-            share = SMALL_PROOF_SHARE if small else ENDGAME_SHARE
-            share_s = None if budget is None else budget * share
-            share_n = None if node_budget is None else int(node_budget * share)
-            before = self.endgame.nodes
-            start = self.endgame.pacer.spent
+            share = budget.share(SMALL_PROOF_SHARE if small else ENDGAME_SHARE)
+            prover = self.endgame
+            before = prover.nodes, prover.pacer.spent
             try:
                 if small:
-                    action, _, settled = yield from self.endgame.secure_action(
-                        state, self.rng, share_s, share_n
-                    )
+                    action, _, settled = yield from prover.secure_action(state, self.rng, *share)
                 else:
-                    action, _ = yield from self.endgame.result_action(
-                        state, self.rng, share_s, share_n
-                    )
+                    action, _ = yield from prover.result_action(state, self.rng, *share)
                     settled = True
                 if action is not None:
                     if settled and rules.mode == "general":
                         # The result is proven: the rest of the budget seeks the best margin.
-                        action = yield from self._best_margin(state, action, budget, node_budget,
-                                                              before, start)
+                        left = self._left(budget, before)
+                        action = yield from self._best_margin(state, action, left)
                     return action
             except SearchTimeout:
                 pass
-            if node_budget is not None:
-                node_budget = max(1, node_budget - (self.endgame.nodes - before))
-            if budget is not None:
-                budget = max(0.0, budget - (self.endgame.pacer.spent - start))
-        self.searcher.budget = budget
-        self.searcher.node_budget = node_budget
+            budget = self._left(budget, before).at_least(1)
         # Actions an unfinished proof on a small board found to lose are not played.
         refuted = self.endgame.refuted if small and rules.players == 2 else []
         self.searcher.avoid = {action_move(a, rules.cols) for a in refuted}
         self.endgame.refuted = []
-        result = yield from self.searcher.search(state)
+        result = yield from self.searcher.search(state, budget)
         return move_action(result.move, state.rules.cols)
 
+    def _left(self, budget: Budget, before: tuple[int, float]) -> Budget:
+        """What is left of ``budget`` after the prover's work since ``before`` (its nodes and
+        search seconds then)."""
+        nodes, seconds = before
+        return budget.minus(self.endgame.pacer.spent - seconds, self.endgame.nodes - nodes)
 
     def _best_margin(
-        self,
-        state: GameState,
-        action: Action,
-        budget: float | None,
-        node_budget: int | None,
-        before: int,
-        start: float,
+        self, state: GameState, action: Action, left: Budget
     ) -> Generator[None, None, Action]:
-        """An action of the best exact margin if the solver finds one in what is left of the
-        budget (``before``/``start``: the prover's nodes and seconds when the move began),
-        else ``action`` (which keeps the proven result)."""
-        left_n = None if node_budget is None else node_budget - (self.endgame.nodes - before)
-        left_s = None if budget is None else budget - (self.endgame.pacer.spent - start)
-        if (left_n is not None and left_n <= 0) or (left_s is not None and left_s <= 0):
+        """An action of the best exact margin if the solver finds one within ``left``, else
+        ``action`` (which keeps the proven result)."""
+        if left.spent:
             return action
         try:
-            best, _ = yield from self.endgame.best_action(state, self.rng, left_s, left_n)
+            best, _ = yield from self.endgame.best_action(state, self.rng, *left)
         except SearchTimeout:
             return action
         return best
@@ -390,20 +369,17 @@ def analyse_steps(
         return Analysis(best, float(exact_value), True, margin, 0, _sign(margin))
     if rules.players == 2 and state.empty_squares <= ENDGAME_EMPTIES:
         solver = Solver(use_book=False)
-        budget0, nodes0 = budget, node_budget
-        share_s = None if budget is None else budget * HINT_PROOF_SHARE
-        share_n = None if node_budget is None else int(node_budget * HINT_PROOF_SHARE)
+        total = Budget(budget, node_budget)
         try:
-            proven, result = yield from solver.result_action(state, rng, share_s, share_n)
+            proven, result = yield from solver.result_action(
+                state, rng, *total.share(HINT_PROOF_SHARE)
+            )
         except SearchTimeout:
             proven, result = None, None
-        if node_budget is not None:
-            node_budget = max(1, node_budget - solver.nodes)
-        if budget is not None:
-            budget = max(0.0, budget - solver.pacer.spent)
+        left = total.minus(solver.pacer.spent, solver.nodes).at_least(1)
         if result is not None:
             try:
-                best, exact_value = yield from solver.best_action(state, rng, budget, node_budget)
+                best, exact_value = yield from solver.best_action(state, rng, *left)
                 margin = _margin(state, float(exact_value))
                 return Analysis(best, float(exact_value), True, margin, 0, result)
             except SearchTimeout:
@@ -412,11 +388,11 @@ def analyse_steps(
             # The least value that proves the result: a final difference of +1 / 0 / -1.
             least = float(result) if rules.mode == "simple" else float(result - lead)
             if proven is None:  # every action loses: the search picks the least bad one
-                rest_s = None if budget0 is None else budget0 * (1 - HINT_PROOF_SHARE)
-                rest_n = None if nodes0 is None else int(nodes0 * (1 - HINT_PROOF_SHARE)) + 1
-                searcher = AlphaBeta(budget=rest_s, rng=rng, node_budget=rest_n)
-                proven = move_action((yield from searcher.search(state)).move, rules.cols)
+                searcher = AlphaBeta(rng=rng)
+                found = yield from searcher.search(state, total.rest(HINT_PROOF_SHARE))
+                proven = move_action(found.move, rules.cols)
             return Analysis(proven, least, False, _margin(state, least), 0, result)
+        budget, node_budget = left
     searcher = AlphaBeta(budget=budget, rng=rng, node_budget=node_budget)
     found = yield from searcher.search(state)
     action = move_action(found.move, rules.cols)

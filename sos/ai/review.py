@@ -56,7 +56,8 @@ from typing import Any, Final
 from ..notation import Action
 from ..state import GameState
 from . import EXACT_MAX_CELLS
-from .search import AlphaBeta, Pacer, SearchTimeout, action_move, move_action, run_to_end
+from .base import Budget, SearchTimeout, run_to_end
+from .search import AlphaBeta, action_move, move_action
 from .solver import Solver
 
 #: The verdicts, best first.
@@ -355,19 +356,11 @@ def _exact(
     solver: Solver, pos: GameState, need_best: bool, nodes: int | None
 ) -> Generator[None, None, _Eval]:
     """The exact value (and with ``need_best`` every action keeping it) within ``nodes``."""
-    unlimited = solver.pacer
-    pacer = Pacer(None, nodes, unlimited.slice_nodes, unlimited.step_seconds)
-    pacer.before_pause = unlimited.before_pause
-    solver.pacer = pacer
-    try:
+    with solver.budgeted(Budget(None, nodes)):
         if need_best:
             value, best = yield from solver.optimal_actions(pos)
         else:
             value, best = (yield from solver.value(pos)), []
-    finally:
-        unlimited.nodes += pacer.nodes
-        unlimited.spent += pacer.stop()
-        solver.pacer = unlimited
     return _Eval(float(value), True, tuple(best), {})
 
 

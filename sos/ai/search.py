@@ -22,28 +22,41 @@ Pausing
 -------
 The searches are written as generators: each recursive call is ``yield from``; every
 ``slice_nodes`` nodes a bare ``yield`` offers a pause point, and the final value is the
-generator's return value (``StopIteration.value``). At the horizon :class:`AlphaBeta` recurses
-with plain calls instead (nodes at most :data:`PLAIN_DEPTH` plies from it, and their
-quiescence: a generator per node cost more than such a node's own work, most of all under
-Pyodide), so it pauses between such subtrees.
-:func:`run_to_end` drives one to completion.
-A caller on a browser's main thread instead calls ``next()`` in short time slices and yields to
-the browser between them. Time budgets count only the time spent inside the generator (the
-time between a resume and the next pause), so pauses do not eat the budget.
+generator's return value (``StopIteration.value``). Beyond the horizon :class:`AlphaBeta`'s
+quiescence recurses with plain calls (a generator per node would cost more than such a node's
+own work, most of all under Pyodide). :func:`sos.ai.base.run_to_end` drives a search to
+completion. A caller on a browser's main thread instead calls ``next()`` in short time slices
+and yields to the browser between them. Time budgets count only the time spent inside the
+generator (the time between a resume and the next pause), so pauses do not eat the budget
+(:class:`sos.ai.base.Pacer`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from dataclasses import dataclass
 from functools import lru_cache
-from time import perf_counter
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple
 
 from ..board import geometry
 from ..notation import Action
 from ..state import GameState
+from .base import (
+    DRAIN_CHUNK,
+    SLICE_NODES,
+    STEP_SECONDS,
+    TO_END,
+    Budget,
+    Entry,
+    Pacer,
+    SearchTimeout,
+    TableSearch,
+    bound_of,
+    drain,
+    pack_entry,
+    run_to_end,
+)
 
 EMPTY: Final = 0
 S: Final = 1
@@ -54,26 +67,8 @@ CODE_LETTER: Final = ("", "S", "O")
 #: A move inside the search: square index * 2 + (0 for S, 1 for O).
 Move = int
 
-#: Most nodes between two pause points of a search generator.
-SLICE_NODES: Final = 64
-#: Most seconds of work between two pause points (about 2.5x as long under Pyodide).
-STEP_SECONDS: Final = 0.003
-#: Entries of a stale table freed at each pause.
-DRAIN_CHUNK: Final = 3000
-
+#: More than any value of a search (1/UNIT points).
 INF: Final = 1_000_000
-
-T = TypeVar("T")
-
-
-def run_to_end(gen: Generator[None, None, T]) -> T:
-    """Drive a search generator to completion and return its result."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            result: T = stop.value
-            return result
 
 
 def move_action(move: Move, cols: int) -> Action:
@@ -805,114 +800,6 @@ class EndgamePosition(Position):
         return total
 
 
-# --------------------------------------------------------------------------- pacing
-class Pacer:
-    """Decides when a search generator pauses, and counts its search time and nodes.
-
-    A search calls :meth:`due` at every node (one clock read and one comparison); when it is
-    true the search runs ``yield from pacer.tick()``, which raises :class:`SearchTimeout` once
-    the budget (``seconds`` of search time and/or ``nodes``) is spent, otherwise pauses. A pause
-    comes after at most ``step_seconds`` of work or ``slice_nodes`` nodes, whichever is first,
-    so every step of the generator does bounded work, however slow the nodes are (the Pyodide
-    build of Python is about 2.5x slower than CPython). The node budget makes a search
-    deterministic: it stops at the same node whatever the machine's speed.
-    """
-
-    __slots__ = (
-        "_since",
-        "before_pause",
-        "check_at",
-        "node_budget",
-        "nodes",
-        "seconds",
-        "slice_nodes",
-        "spent",
-        "step_end",
-        "step_seconds",
-    )
-
-    def __init__(
-        self,
-        seconds: float | None = None,
-        node_budget: int | None = None,
-        slice_nodes: int = SLICE_NODES,
-        step_seconds: float = STEP_SECONDS,
-    ) -> None:
-        self.seconds = seconds
-        self.node_budget = node_budget
-        self.slice_nodes = slice_nodes
-        self.step_seconds = step_seconds
-        self.nodes = 0
-        self.spent = 0.0
-        self._since = perf_counter()
-        self.step_end = self._since + step_seconds
-        self.check_at = slice_nodes if node_budget is None else min(slice_nodes, node_budget)
-        #: Called before each pause (e.g. to free a stale table in small pieces).
-        self.before_pause: Callable[[], None] | None = None
-
-    def due(self) -> bool:
-        """Count a node; True when the search should call :meth:`tick` now (the clock is read
-        every 8th node: a clock read is a call into JavaScript under Pyodide)."""
-        self.nodes += 1
-        return self.nodes >= self.check_at or (
-            not self.nodes & 7 and perf_counter() >= self.step_end
-        )
-
-    def overdue(self) -> bool:
-        """True when a pause is due, without counting a node (for a loop between subtrees
-        searched without pause points)."""
-        return self.nodes >= self.check_at or perf_counter() >= self.step_end
-
-    def check(self) -> None:
-        """For code that cannot pause: raise :class:`SearchTimeout` if the budget is spent,
-        else nothing (the pause comes at the next :meth:`tick`)."""
-        if self.node_budget is not None and self.nodes >= self.node_budget:
-            raise SearchTimeout
-        if self.seconds is not None and self.spent + perf_counter() - self._since > self.seconds:
-            raise SearchTimeout
-
-    def tick(self) -> Generator[None, None, None]:
-        """Pause once (or raise :class:`SearchTimeout` when the budget is spent)."""
-        if self.node_budget is not None and self.nodes >= self.node_budget:
-            raise SearchTimeout
-        now = perf_counter()
-        self.spent += now - self._since
-        self._since = now
-        if self.seconds is not None and self.spent > self.seconds:
-            raise SearchTimeout
-        if self.before_pause is not None:
-            self.before_pause()
-        yield
-        now = perf_counter()
-        self._since = now
-        self.step_end = now + self.step_seconds
-        self.check_at = self.nodes + self.slice_nodes
-        if self.node_budget is not None:
-            self.check_at = min(self.check_at, self.node_budget)
-
-    def elapsed(self) -> float:
-        """Search seconds so far, including the running stretch."""
-        return self.spent + (perf_counter() - self._since)
-
-    def stop(self) -> float:
-        """Close the running stretch (at the end of a search); returns the search seconds."""
-        now = perf_counter()
-        self.spent += now - self._since
-        self._since = now
-        return self.spent
-
-
-class SearchTimeout(Exception):
-    """Raised inside a search when its budget of search time is spent (caught at the root)."""
-
-
-def drain(table: dict[int, int], count: int = DRAIN_CHUNK) -> None:
-    """Delete up to ``count`` entries of ``table`` (frees a big table in small pieces)."""
-    pop = table.popitem
-    for _ in range(min(count, len(table))):
-        pop()
-
-
 # --------------------------------------------------------------------------- alpha-beta
 @dataclass
 class SearchResult:
@@ -939,22 +826,9 @@ class SearchResult:
     root_values: dict[Move, float]
 
 
-_EXACT: Final = 0
-_LOWER: Final = 1
-_UPPER: Final = 2
-#: Table depth of a value that saw every line to the end of the game.
-_TO_END: Final = 1000
-
 #: Values inside :class:`AlphaBeta` are integers in units of 1/UNIT point (so the table can
-#: store each entry packed in one int; a dict of ints is not tracked by the cyclic GC).
+#: store each entry packed in one int, :class:`sos.ai.base.Entry`).
 UNIT: Final = 100
-#: Offset of the value field of a packed table entry (values are > -VALUE_OFFSET).
-_VOFF: Final = 1 << 30
-
-#: Nodes this many plies or fewer from the horizon are searched by plain recursion
-#: (:meth:`AlphaBeta._value`), without pause points: a subtree that small takes a few
-#: milliseconds (``bench_ai.py --sections steps`` prints the longest step).
-PLAIN_DEPTH: Final = 0
 #: Longest chain of scoring moves followed beyond the horizon.
 QUIESCE_DEPTH: Final = 12
 #: Heuristic value (in points, per point of the least gift) of a quiet position where the side
@@ -962,11 +836,7 @@ QUIESCE_DEPTH: Final = 12
 FORCED_GIFT: Final = 0.9
 
 
-def _pack(depth: int, flag: int, value: int, move: Move) -> int:
-    return ((value + _VOFF) << 21) | (depth << 11) | (flag << 9) | (move + 1)
-
-
-class AlphaBeta:
+class AlphaBeta(TableSearch):
     """Iterative-deepening alpha-beta (negamax form) with a transposition table.
 
     * Move ordering: the table's best move, then scoring moves (most points first), then safe
@@ -975,16 +845,20 @@ class AlphaBeta:
     * Chain extension: the first scoring move of a chain (it keeps the turn) costs no depth,
       so a sacrifice (a move that opens an SOS, to make the taker move again and so flip who
       runs out of safe moves first) is seen as deep as a quiet move. At the horizon, chains
-      of scoring moves are followed to their end before the position is judged by
-      :func:`quiet_eval`.
+      of scoring moves are followed to their end (:meth:`_quiesce`, plain recursion: a
+      generator per horizon node would cost more than the node's own work) before the
+      position is judged by :func:`quiet_eval`.
     * Budget: ``budget`` seconds of search time (``None``: no time limit) and/or
-      ``node_budget`` nodes (deterministic; for tests and benchmarks). Pauses: see
-      :class:`Pacer`.
+      ``node_budget`` nodes (deterministic; for tests and benchmarks), or a
+      :class:`sos.ai.base.Budget` given to :meth:`search`. Pauses: see
+      :class:`sos.ai.base.Pacer`.
     * n players: paranoid (see the module docstring), the root seat against all the others.
-    * Table: Zobrist key -> one packed int (depth, bound flag, value, best move); a table
-      over ``tt_limit`` entries is replaced by a fresh one at the next search and the old one
-      is freed in small pieces at the pauses.
+    * Table: Zobrist key -> :class:`sos.ai.base.Entry` (depth, bound, value, best move); a
+      table over ``tt_limit`` entries is replaced by a fresh one at the next search and the
+      old one is freed in small pieces at the pauses.
     """
+
+    unit = UNIT
 
     def __init__(
         self,
@@ -996,16 +870,12 @@ class AlphaBeta:
         node_budget: int | None = None,
         step_seconds: float = STEP_SECONDS,
     ) -> None:
+        super().__init__(tt_limit, slice_nodes, step_seconds)
+        #: The budget of each :meth:`search` that is given none of its own.
         self.budget = budget
         self.node_budget = node_budget
         self.max_depth = max_depth
-        self.slice_nodes = slice_nodes
-        self.step_seconds = step_seconds
         self.rng = rng if rng is not None else random.Random(0)
-        self.tt_limit = tt_limit
-        self.tt: dict[int, int] = {}
-        self._stale: list[dict[int, int]] = []
-        self.pacer = Pacer()
         #: Contempt for quiet, open positions (see :func:`quiet_eval`), 1/UNIT points per
         #: safe square, charged to the root player's side.
         self.tension = 0
@@ -1017,37 +887,23 @@ class AlphaBeta:
         #: Root moves not to play unless all are (set by the caller before a search).
         self.avoid: set[Move] = set()
         self.horizon_hit = False
-        self.root = 0
-
-    @property
-    def nodes(self) -> int:
-        """Nodes visited by the current (or last) search."""
-        return self.pacer.nodes
-
-    def _free_stale(self) -> None:
-        if self._stale:
-            drain(self._stale[-1])
-            if not self._stale[-1]:
-                self._stale.pop()
-
-    def _same_side(self, a: int, b: int) -> bool:
-        return a == b or (a != self.root and b != self.root)
 
     # -------------------------------------------------------------- root
-    def search(self, state: GameState) -> Generator[None, None, SearchResult]:
-        """Search ``state`` (not modified) and return the best move found in the budget."""
-        self.pacer = pacer = Pacer(
-            self.budget, self.node_budget, self.slice_nodes, self.step_seconds
-        )
-        pacer.before_pause = self._free_stale
+    def search(
+        self, state: GameState, budget: Budget | None = None
+    ) -> Generator[None, None, SearchResult]:
+        """Search ``state`` (not modified) and return the best move found in ``budget``
+        (default: the searcher's ``budget`` seconds and ``node_budget`` nodes)."""
+        if budget is None:
+            budget = Budget(self.budget, self.node_budget)
+        self.pacer = pacer = self.new_pacer(budget)
         pos = Position(state, symmetric=False)
         if pos.ended:
             return SearchResult(-1, 0.0, True, 0, 0, 0.0, {})
         self.root = pos.to_move
         self.history = [0] * (2 * pos.rows * pos.cols)
         if len(self.tt) > self.tt_limit or pos.players > 2:  # paranoid values: root-seat only
-            self._stale.append(self.tt)
-            self.tt = {}
+            self.renew_table()
         moves, n_scoring, _ = pos.ordered_moves()
         if len(moves) == 1:
             return SearchResult(moves[0], 0.0, False, 0, 0, 0.0, {moves[0]: 0.0})
@@ -1055,8 +911,8 @@ class AlphaBeta:
         scoring = moves[:n_scoring]
         rest = moves[n_scoring:]
         self.rng.shuffle(rest)
-        order = scoring + [m for m in rest if not _opens(pos, m)]
-        order += [m for m in rest if _opens(pos, m)]
+        order = scoring + [m for m in rest if not pos.opens(m)]
+        order += [m for m in rest if pos.opens(m)]
         if self.avoid:  # moves known to be bad (e.g. proven to lose): only if nothing else
             kept = [m for m in order if m not in self.avoid]
             order = kept or order
@@ -1077,10 +933,7 @@ class AlphaBeta:
                     gain = pos.play(m)
                     try:
                         step = 0 if gain and self.extend_chains else 1
-                        if depth - step <= PLAIN_DEPTH:
-                            v = self._child_plain(pos, gain, depth - step, alpha, INF)
-                        else:
-                            v = yield from self._child_value(pos, gain, depth - step, alpha, INF)
+                        v = yield from self._child(pos, gain, depth - step, alpha, INF)
                     finally:
                         pos.unplay()
                     values[m] = v
@@ -1103,53 +956,39 @@ class AlphaBeta:
         best.seconds = pacer.stop()
         return best
 
-    def _child_value(
+    # -------------------------------------------------------------- negamax
+    def _child(
         self, pos: Position, gain: int, depth: int, alpha: int, beta: int
     ) -> Generator[None, None, int]:
-        """Value for the mover of the move just played (``gain`` points), by the mover's side
-        (``depth`` > :data:`PLAIN_DEPTH`; else :meth:`_child_plain`)."""
-        mover = pos.stack[-1][3]
-        if pos.simple and gain:
-            return UNIT
-        if pos.ended:
-            return gain * UNIT
-        if self._same_side(mover, pos.to_move):
-            g = gain * UNIT
-            v = yield from self._negamax(pos, depth, alpha - g, beta - g)
-            return g + v
-        v = yield from self._negamax(pos, depth, -beta, -alpha)
-        return -v
+        """The mover's value, within (alpha, beta), of the move just played (``gain``
+        points), searched ``depth`` more plies (at most 0: the horizon, :meth:`_leaf`)."""
+        sign, offset, low, high = self.child_window(pos, gain, alpha, beta)
+        if not sign:
+            return offset
+        if depth <= 0:
+            return offset + sign * self._leaf(pos, low, high)
+        v = yield from self._negamax(pos, depth, low, high)
+        return offset + sign * v
 
-    def _child_plain(self, pos: Position, gain: int, depth: int, alpha: int, beta: int) -> int:
-        """:meth:`_child_value` by plain recursion (``depth`` <= :data:`PLAIN_DEPTH`)."""
-        mover = pos.stack[-1][3]
-        if pos.simple and gain:
-            return UNIT
-        if pos.ended:
-            return gain * UNIT
-        if self._same_side(mover, pos.to_move):
-            g = gain * UNIT
-            return g + self._value(pos, depth, alpha - g, beta - g)
-        return -self._value(pos, depth, -beta, -alpha)
+    def _leaf(self, pos: Position, alpha: int, beta: int) -> int:
+        """A horizon node: counted as a node (it cannot pause: when a pause is due it only
+        checks the budget), then judged by :meth:`_quiesce`."""
+        if self.pacer.due():
+            self.pacer.check()
+        return self._quiesce(pos, alpha, beta, QUIESCE_DEPTH)
 
     def _probe(self, key: int, depth: int, alpha: int, beta: int) -> tuple[int | None, int]:
-        """Table lookup: ``(value, move)``; ``value`` is None unless the entry decides the node."""
-        entry = self.tt.get(key)
-        if entry is None:
+        """Table lookup: ``(value, move)``; ``value`` is None unless the entry decides the
+        node (then ``move`` is -1), ``move`` the entry's best move (or -1)."""
+        packed = self.tt.get(key)
+        if packed is None:
             return None, -1
-        e_depth = (entry >> 11) & 1023
-        if e_depth >= depth:
-            flag = (entry >> 9) & 3
-            e_value = (entry >> 21) - _VOFF
-            if (
-                flag == _EXACT
-                or (flag == _LOWER and e_value >= beta)
-                or (flag == _UPPER and e_value <= alpha)
-            ):
-                if e_depth < _TO_END:
-                    self.horizon_hit = True
-                return e_value, -1
-        return None, (entry & 511) - 1
+        entry = Entry.unpack(packed)
+        if entry.depth >= depth and entry.cuts(alpha, beta):
+            if entry.depth < TO_END:
+                self.horizon_hit = True
+            return entry.value, -1
+        return None, entry.move
 
     def _moves(self, pos: Position, tt_move: Move) -> tuple[list[Move], int, int]:
         """Legal moves in search order (see the class docstring), with the numbers of
@@ -1172,22 +1011,16 @@ class AlphaBeta:
         self, key: int, depth: int, alpha0: int, beta: int, best: int, move: Move, hit: bool
     ) -> None:
         """Table store of a node's result; ``hit``: the horizon was hit before this node."""
-        if best <= alpha0:
-            flag = _UPPER
-        elif best >= beta:
-            flag = _LOWER
-        else:
-            flag = _EXACT
         # A value that saw the whole game to its end is good for any depth.
-        stored_depth = depth if self.horizon_hit else _TO_END
+        stored_depth = depth if self.horizon_hit else TO_END
         self.horizon_hit = self.horizon_hit or hit
-        self.tt[key] = _pack(stored_depth, flag, best, move)
+        self.tt[key] = pack_entry(best, stored_depth, bound_of(best, alpha0, beta), move)
 
     def _negamax(
         self, pos: Position, depth: int, alpha: int, beta: int
     ) -> Generator[None, None, int]:
-        """Value for the side to move of ``pos`` (not ended) within (alpha, beta); ``depth`` >
-        :data:`PLAIN_DEPTH` (the children below it are searched by :meth:`_value`)."""
+        """Value for the side to move of ``pos`` (not ended) within (alpha, beta), searched
+        ``depth`` (at least 1) plies deep, fail-soft."""
         if self.pacer.due():
             yield from self.pacer.tick()
         key = pos.tt_key()
@@ -1217,53 +1050,13 @@ class AlphaBeta:
                 # A scoring move keeps the turn: it costs no depth (chain extension), so a
                 # line through a sacrifice and its capture reaches as far as a quiet line.
                 step = 0 if gain and extend else 1
-                if depth - step <= PLAIN_DEPTH:
-                    v = self._child_plain(pos, gain, depth - step, alpha, beta)
-                else:
-                    v = yield from self._child_value(pos, gain, depth - step, alpha, beta)
-            finally:
-                pos.unplay()
-            if v > best:
-                best = v
-                best_move = m
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        if not gain:
-                            self.history[m] += depth * depth
-                        break
-        self._store(key, depth, alpha0, beta, best, best_move, hit_before)
-        return best
-
-    def _value(self, pos: Position, depth: int, alpha: int, beta: int) -> int:
-        """:meth:`_negamax` by plain recursion, for ``depth`` <= :data:`PLAIN_DEPTH`: the same
-        nodes in the same order, counted the same way; it cannot pause, so when a pause is
-        due it only checks the budget (:meth:`Pacer.check`)."""
-        if self.pacer.due():
-            self.pacer.check()
-        if depth <= 0:
-            return self._quiesce(pos, alpha, beta, QUIESCE_DEPTH)
-        key = pos.tt_key()
-        value, tt_move = self._probe(key, depth, alpha, beta)
-        if value is not None:
-            return value
-        moves, n_scoring, n_safe = self._moves(pos, tt_move)
-        if pos.simple and pos.players == 2:
-            if n_scoring:
-                return UNIT
-            if n_safe == 0:
-                return -UNIT
-        alpha0 = alpha
-        best = -INF
-        best_move = moves[0]
-        hit_before = self.horizon_hit
-        self.horizon_hit = False
-        extend = self.extend_chains and not (pos.stack and pos.stack[-1][2])
-        for m in moves:
-            gain = pos.play(m)
-            try:
-                step = 0 if gain and extend else 1
-                v = self._child_plain(pos, gain, depth - step, alpha, beta)
+                # (self._child, inlined: no generator for a horizon node)
+                sign, v, low, high = self.child_window(pos, gain, alpha, beta)
+                if sign:
+                    if depth - step <= 0:
+                        v += sign * self._leaf(pos, low, high)
+                    else:
+                        v += sign * (yield from self._negamax(pos, depth - step, low, high))
             finally:
                 pos.unplay()
             if v > best:
@@ -1291,7 +1084,7 @@ class AlphaBeta:
             if pos.simple:
                 return 0
             if self.tension:
-                sign = 1 if self._same_side(pos.to_move, self.root) else -1
+                sign = 1 if self.same_side(pos.to_move, self.root) else -1
                 return quiet_eval(pos, sign * self.tension)
             return quiet_eval(pos)
         if pos.simple:
@@ -1326,10 +1119,6 @@ def _result(
     return SearchResult(move, value / UNIT, exact, depth, pacer.nodes, pacer.elapsed(), root_values)
 
 
-def _opens(pos: Position, move: Move) -> bool:
-    return pos.opens(move)
-
-
 #: Weight of the parity of the safe squares left in :func:`quiet_eval`, in points. Small: the
 #: count of safe squares only estimates who plays the last safe move (a safe move can make
 #: other squares unsafe, or safe again). Screened against ``medium`` on 6x6 at 22 000 nodes a
@@ -1356,3 +1145,34 @@ def quiet_eval(pos: Position, tension: int = 0) -> int:
         return -int(max(least, 1) * FORCED_GIFT * UNIT)
     parity = int(PARITY_WEIGHT * UNIT) if safe % 2 else -int(PARITY_WEIGHT * UNIT)
     return parity - tension * safe
+
+
+__all__ = [
+    "CODE_LETTER",
+    "DRAIN_CHUNK",
+    "EMPTY",
+    "FORCED_GIFT",
+    "INF",
+    "LETTER_CODE",
+    "PARITY_WEIGHT",
+    "QUIESCE_DEPTH",
+    "SLICE_NODES",
+    "STEP_SECONDS",
+    "UNIT",
+    "AlphaBeta",
+    "EndgamePosition",
+    "Maps",
+    "Move",
+    "O",
+    "Pacer",
+    "Position",
+    "S",
+    "SearchResult",
+    "SearchTimeout",
+    "action_move",
+    "drain",
+    "move_action",
+    "quiet_eval",
+    "run_to_end",
+    "tables",
+]

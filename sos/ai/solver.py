@@ -22,40 +22,34 @@ A book is read lazily, on the first solve of its shape; without a book file the 
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from typing import Final
 
 from ..notation import Action
 from ..state import GameState
 from . import EXACT_MAX_CELLS
-from .search import (
+from .base import (
+    EXACT,
+    LOWER,
     SLICE_NODES,
     STEP_SECONDS,
-    EndgamePosition,
-    Move,
-    Pacer,
-    Position,
+    TO_END,
+    Budget,
+    Entry,
     SearchTimeout,
-    drain,
-    move_action,
+    TableSearch,
+    bound_of,
+    pack_entry,
     run_to_end,
-    tables,
 )
+from .search import EndgamePosition, Move, Position, move_action, tables
 
-_EXACT: Final = 0
-_LOWER: Final = 1
-_UPPER: Final = 2
-_VOFF: Final = 1 << 20
+#: More than any value (future points: a board has fewer SOS lines than this).
+INF: Final = 10_000
 #: "No value" from :meth:`Solver._probe` (values are far smaller).
 _NONE: Final = 1 << 40
-#: Positions with at most this many empty squares are solved by plain recursion
-#: (:meth:`Solver._value`), without pause points: at most 6 * 4 * 2 lines, a few ms even on a
-#: loaded phone (with 5, a subtree without table hits has up to ~5000 nodes: an 84 ms task was
-#: measured in a review under load).
-PLAIN_EMPTIES: Final = 3
 
 #: Folder of the book files: this module's (the browser's file system mirrors sos/).
 BOOK_DIR: Final = os.path.dirname(os.path.abspath(__file__))
@@ -162,11 +156,10 @@ def _table_move_first(solver: Solver, pos: Position, moves: list[int]) -> list[i
     """``moves`` with the move the table holds for ``pos`` first (if any): a proof of the
     previous move of the game has usually already found this position's answer."""
     canon, t = pos.canonical()
-    entry = solver.tt.get(canon if pos.players == 2 else canon ^ pos.tab.zplayer[pos.to_move])
-    if entry is None or not entry & 511:
+    packed = solver.tt.get(canon if pos.players == 2 else canon ^ pos.tab.zplayer[pos.to_move])
+    if packed is None:
         return moves
-    cmove = (entry & 511) - 1
-    move = (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
+    move = solver.from_canonical(pos, t, Entry.unpack(packed).move)
     if move not in moves:
         return moves
     return [move] + [m for m in moves if m != move]
@@ -176,11 +169,13 @@ class TooManyPlayersError(ValueError):
     """Raised by :func:`solve` for a game of more than two players (its value is a vector)."""
 
 
-class Solver:
+class Solver(TableSearch):
     """Exact negamax solver with a symmetric transposition table, pausable (generators).
 
     One solver may be reused for many positions of the same game (the table is kept) as long
     as the number of players is two; with more players the table is cleared for each root.
+    Table entries (:class:`sos.ai.base.Entry`) hold the value, its bound and the best move in
+    the frame of the canonical board (:meth:`Position.canonical`).
 
     Attributes:
         nodes: nodes visited so far.
@@ -194,14 +189,8 @@ class Solver:
         tt_limit: int = 1_500_000,
         step_seconds: float = STEP_SECONDS,
     ) -> None:
-        self.tt_limit = tt_limit
+        super().__init__(tt_limit, slice_nodes, step_seconds)
         self.use_book = use_book
-        #: Canonical key -> packed (value, bound flag, best move in the canonical frame).
-        self.tt: dict[int, int] = {}
-        self._stale: list[dict[int, int]] = []
-        self.pacer = Pacer(slice_nodes=slice_nodes, step_seconds=step_seconds)
-        self.pacer.before_pause = self._free_stale
-        self.root = 0
         #: Actions the last :meth:`secure_action` proved to lose (before it found one that
         #: draws, or ran out of budget).
         self.refuted: list[Action] = []
@@ -212,23 +201,18 @@ class Solver:
         #: The board images the book is keyed by (None: the board's own symmetries).
         self._book_images: tuple[tuple[int, ...], ...] | None = None
 
-    @property
-    def nodes(self) -> int:
-        """Nodes visited so far (over every search of this solver)."""
-        return self.pacer.nodes
-
-    def _free_stale(self) -> None:
-        if self._stale:
-            drain(self._stale[-1])
-            if not self._stale[-1]:
-                self._stale.pop()
+    @staticmethod
+    def from_canonical(pos: Position, t: int, cmove: Move) -> Move:
+        """The move of ``pos`` that is ``cmove`` on the canonical board (symmetry ``t``);
+        -1 for -1."""
+        if cmove < 0:
+            return -1
+        return (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
 
     def _prepare(self, pos: Position) -> Generator[None, None, None]:
         shape = (pos.rows, pos.cols, pos.simple, pos.players)
         if shape != self._shape or pos.players > 2 or len(self.tt) > self.tt_limit:
-            if self.tt:
-                self._stale.append(self.tt)  # freed in pieces at the pauses
-                self.tt = {}
+            self.renew_table()
             self._shape = shape
         self.root = pos.to_move
         self._book = None
@@ -258,7 +242,7 @@ class Solver:
         if pos.ended:
             return 0
         yield from self._prepare(pos)
-        v = yield from self._solve(pos, -10_000, 10_000)
+        v = yield from self._solve(pos, -INF, INF)
         return v
 
     def action_values(self, state: GameState) -> Generator[None, None, list[tuple[Action, int]]]:
@@ -276,7 +260,7 @@ class Solver:
         for m in moves:
             gain = pos.play(m)
             try:
-                v = yield from self._child(pos, gain, -10_000, 10_000)
+                v = yield from self._child(pos, gain, -INF, INF)
             finally:
                 pos.unplay()
             out.append((move_action(m, pos.cols), v))
@@ -298,7 +282,7 @@ class Solver:
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)
-        target = yield from self._solve(pos, -10_000, 10_000)
+        target = yield from self._solve(pos, -INF, INF)
         keep: list[int] = []
         for m in sorted(pos.ordered_moves()[0]):
             gain = pos.play(m)
@@ -330,8 +314,8 @@ class Solver:
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)
-        with self._budget(seconds, nodes):
-            target = yield from self._solve(pos, -10_000, 10_000)
+        with self.budgeted(Budget(seconds, nodes)):
+            target = yield from self._solve(pos, -INF, INF)
             move = yield from self._first_reaching(pos, _shuffled_moves(pos, rng), target)
         if move < 0:  # pragma: no cover
             raise AssertionError("no action keeps the solved value")
@@ -385,7 +369,7 @@ class Solver:
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)  # (loads the book: not counted against the budget)
-        with self._budget(seconds, nodes):
+        with self.budgeted(Budget(seconds, nodes)):
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
             moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
@@ -430,7 +414,7 @@ class Solver:
         if pos.ended:
             raise ValueError("the game is over: there is no action to choose")
         yield from self._prepare(pos)  # (loads the book: not counted against the budget)
-        with self._budget(seconds, nodes):
+        with self.budgeted(Budget(seconds, nodes)):
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
             moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
@@ -454,85 +438,52 @@ class Solver:
                 return move_action(win, pos.cols), 1, True
             return move_action(safe, pos.cols), 0, True
 
-    @contextlib.contextmanager
-    def _budget(self, seconds: float | None, nodes: int | None) -> Iterator[None]:
-        """Search under a budget of its own (``seconds`` of search time, ``nodes``); what it
-        spends is added to the solver's running totals afterwards."""
-        pacer = Pacer(seconds, nodes, self.pacer.slice_nodes, self.pacer.step_seconds)
-        pacer.before_pause = self._free_stale
-        unlimited, self.pacer = self.pacer, pacer
-        try:
-            yield
-        finally:
-            unlimited.nodes += pacer.nodes
-            unlimited.spent += pacer.stop()
-            self.pacer = unlimited
-
     # ------------------------------------------------------------------ search
-    def _same_side(self, a: int, b: int) -> bool:
-        return a == b or (a != self.root and b != self.root)
-
     def _child(
         self, pos: Position, gain: int, alpha: int, beta: int
     ) -> Generator[None, None, int]:
         """The mover's value of the move just played (``gain`` points), within (alpha, beta)."""
-        if pos.empty <= PLAIN_EMPTIES:
-            return self._child_plain(pos, gain, alpha, beta)
-        mover = pos.stack[-1][3]
-        if pos.simple and gain:
-            return 1
-        if pos.ended:
-            return gain
-        if self._same_side(mover, pos.to_move):
-            v = yield from self._solve(pos, alpha - gain, beta - gain)
-            return gain + v
-        v = yield from self._solve(pos, -beta, -alpha)
-        return -v
+        sign, offset, low, high = self.child_window(pos, gain, alpha, beta)
+        if not sign:
+            return offset
+        v = yield from self._solve(pos, low, high)
+        return offset + sign * v
 
-    def _child_plain(self, pos: Position, gain: int, alpha: int, beta: int) -> int:
-        """:meth:`_child` by plain recursion (at most :data:`PLAIN_EMPTIES` empty squares)."""
-        mover = pos.stack[-1][3]
-        if pos.simple and gain:
-            return 1
-        if pos.ended:
-            return gain
-        if self._same_side(mover, pos.to_move):
-            return gain + self._value(pos, alpha - gain, beta - gain)
-        return -self._value(pos, -beta, -alpha)
-
-    def _probe(self, pos: Position, alpha: int, beta: int) -> tuple[int, int, int, int, int]:
-        """Book and table lookup: ``(value, alpha, beta, key, t)``; ``value`` is
+    def _probe(
+        self, pos: Position, alpha: int, beta: int
+    ) -> tuple[int, int, int, int, int, Move]:
+        """Book and table lookup: ``(value, alpha, beta, key, t, tt_move)``; ``value`` is
         :data:`_NONE` unless it decides the node, else the window narrowed by the entry;
-        ``t`` the symmetry to the canonical board; the table's move comes from
-        :meth:`_tt_move`."""
+        ``t`` the symmetry to the canonical board; ``tt_move`` the entry's best move (-1:
+        none)."""
         if pos.empty >= self._book_min_empty and self._book is not None:
             hit = self._book.get(book_key(pos, self._book_images))
             if hit is not None:
-                return hit, alpha, beta, 0, 0
+                return hit, alpha, beta, 0, 0, -1
         canon, t = pos.canonical()
         key = canon if pos.players == 2 else canon ^ pos.tab.zplayer[pos.to_move]
-        entry = self.tt.get(key)
-        if entry is not None:
-            value = (entry >> 11) - _VOFF
-            flag = (entry >> 9) & 3
-            if flag == _EXACT:
-                return value, alpha, beta, key, t
-            if flag == _LOWER:
-                if value >= beta:
-                    return value, alpha, beta, key, t
-                alpha = max(alpha, value)
-            elif value <= alpha:
-                return value, alpha, beta, key, t
-            else:
-                beta = min(beta, value)
-        return _NONE, alpha, beta, key, t
+        packed = self.tt.get(key)
+        if packed is None:
+            return _NONE, alpha, beta, key, t, -1
+        value, _, bound, cmove = Entry.unpack(packed)
+        if bound == EXACT:
+            return value, alpha, beta, key, t, -1
+        if bound == LOWER:
+            if value >= beta:
+                return value, alpha, beta, key, t, -1
+            alpha = max(alpha, value)
+        elif value <= alpha:
+            return value, alpha, beta, key, t, -1
+        else:
+            beta = min(beta, value)
+        return _NONE, alpha, beta, key, t, self.from_canonical(pos, t, cmove)
 
     def _moves(
-        self, pos: Position, key: int, t: int, alpha: int, beta: int
+        self, pos: Position, tt_move: Move, alpha: int, beta: int
     ) -> tuple[list[Move] | None, int, int, int]:
-        """``(moves, value, alpha, beta)``: the moves in search order (the table's first), or
-        None and the node's value when the rules decide it (simple mode) or the window
-        closes."""
+        """``(moves, value, alpha, beta)``: the moves in search order (``tt_move``, the
+        table's, first), or None and the node's value when the rules decide it (simple mode)
+        or the window closes."""
         moves, n_scoring, n_safe = pos.ordered_moves()
         if pos.simple:
             if pos.players == 2:
@@ -546,41 +497,30 @@ class Solver:
             beta = min(beta, 1)
             if alpha >= beta:
                 return None, alpha, alpha, beta
-        entry = self.tt.get(key)
-        if entry is not None:
-            cmove = (entry & 511) - 1
-            if cmove >= 0:
-                tt_move = (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
-                if tt_move in moves:
-                    moves.remove(tt_move)
-                    moves.insert(0, tt_move)
+        if tt_move >= 0 and tt_move in moves:
+            moves.remove(tt_move)
+            moves.insert(0, tt_move)
         return moves, 0, alpha, beta
 
     def _store(
         self, pos: Position, key: int, t: int, alpha0: int, beta: int, best: int, move: Move
     ) -> None:
-        if best <= alpha0:
-            flag = _UPPER
-        elif best >= beta:
-            flag = _LOWER
-        else:
-            flag = _EXACT
         cmove = (pos.tab.perms[t][move >> 1] << 1) | (move & 1)
-        self.tt[key] = ((best + _VOFF) << 11) | (flag << 9) | (cmove + 1)
+        self.tt[key] = pack_entry(best, TO_END, bound_of(best, alpha0, beta), cmove)
 
     def _solve(self, pos: Position, alpha: int, beta: int) -> Generator[None, None, int]:
         """Exact value for the side to move of the unfinished ``pos``, within (alpha, beta)
         (fail-soft: outside the window the result is a bound on the same side)."""
         if self.pacer.due():
             yield from self.pacer.tick()
-        value, alpha, beta, key, t = self._probe(pos, alpha, beta)
+        value, alpha, beta, key, t, tt_move = self._probe(pos, alpha, beta)
         if value != _NONE:
             return value
-        moves, value, alpha, beta = self._moves(pos, key, t, alpha, beta)
+        moves, value, alpha, beta = self._moves(pos, tt_move, alpha, beta)
         if moves is None:
             return value
         alpha0 = alpha
-        best = -10_000
+        best = -INF
         best_move = moves[0]
         pacer = self.pacer
         for m in moves:
@@ -588,40 +528,10 @@ class Solver:
                 yield from pacer.tick()
             gain = pos.play(m)
             try:
-                if pos.empty <= PLAIN_EMPTIES:
-                    v = self._child_plain(pos, gain, alpha, beta)
-                else:
-                    v = yield from self._child(pos, gain, alpha, beta)
-            finally:
-                pos.unplay()
-            if v > best:
-                best = v
-                best_move = m
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        self._store(pos, key, t, alpha0, beta, best, best_move)
-        return best
-
-    def _value(self, pos: Position, alpha: int, beta: int) -> int:
-        """:meth:`_solve` by plain recursion (at most :data:`PLAIN_EMPTIES` empty squares:
-        a small subtree); it cannot pause, so when a pause is due it only checks the budget."""
-        if self.pacer.due():
-            self.pacer.check()
-        value, alpha, beta, key, t = self._probe(pos, alpha, beta)
-        if value != _NONE:
-            return value
-        moves, value, alpha, beta = self._moves(pos, key, t, alpha, beta)
-        if moves is None:
-            return value
-        alpha0 = alpha
-        best = -10_000
-        best_move = moves[0]
-        for m in moves:
-            gain = pos.play(m)
-            try:
-                v = self._child_plain(pos, gain, alpha, beta)
+                # (self._child, inlined: one generator per node, not two)
+                sign, v, low, high = self.child_window(pos, gain, alpha, beta)
+                if sign:
+                    v += sign * (yield from self._solve(pos, low, high))
             finally:
                 pos.unplay()
             if v > best:

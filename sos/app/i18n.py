@@ -7,7 +7,7 @@ build time to ``static/vendor/i18n/<lang>.mo`` by ``scripts/i18n.py`` (Babel). T
 one catalog of the language in use and hands it to :func:`install`; English needs none.
 
 :func:`text` and :func:`ntext` fill ``{placeholders}`` with ``str.format``. Adding a language:
-one ``locale/<lang>.po`` and one line in :data:`LANGUAGE_NAMES` (README "Languages").
+one ``locale/<lang>.po`` and one line in :data:`LANGUAGE_NAMES` (docs/contributing.md, "Translations").
 """
 
 from __future__ import annotations
@@ -332,6 +332,54 @@ EN: Final[dict[str, str]] = {
     "review.prev": "Previous move",
     "review.next": "Next move",
     "review.ply.label": "{label}, {verdict}",
+    # players: names, rematch, statistics, puzzle rating (issue 26)
+    "player.with_level": "{name} · {level}",
+    "players.versus": " vs ",
+    "stats.heading": "Your record against the computer",
+    "stats.bar": "{level}: {win} won, {draw} drawn, {loss} lost",
+    "stats.col.level": "Level",
+    "stats.col.size": "Board",
+    "stats.col.win": "Won",
+    "stats.col.draw": "Drawn",
+    "stats.col.loss": "Lost",
+    "stats.col.score": "Score",
+    "stats.empty": "No finished game against the computer yet. Games with one person and computer players count here.",
+    "rating.label": "Puzzle rating",
+    "rating.value": "Puzzle rating: {rating}",
+    "rating.provisional": "Puzzle rating: {rating}? (provisional: a few more puzzles settle it)",
+    "rating.change": "{change} points",
+    "rating.history": "Your puzzle rating after each puzzle, from {low} to {high}",
+    "settings.name": "Name of player {n}",
+    "button.rematch": "Rematch",
+    "rematch.label": "Play again with the same players and settings, seats rotated",
+    "button.stats": "Statistics",
+    "stats.reset": "Reset the record",
+    "stats.reset.done": "Record reset: games started from now on count. Your games are all kept.",
+    "stats.chart": "Won, drawn and lost games per level",
+    "stats.puzzles": "Puzzles",
+    "stats.no_rating": "No puzzle rated yet.",
+    "button.skip": "Skip ahead",
+    "skip.label": "Show the computers' moves at once (key: Esc)",
+    "skip.running": "Skipping ahead…",
+    "puzzles.difficulty": "Difficulty",
+    "puzzles.difficulty.easiest": "easiest",
+    "puzzles.difficulty.easier": "easier",
+    "puzzles.difficulty.normal": "normal",
+    "puzzles.difficulty.harder": "harder",
+    "puzzles.difficulty.hardest": "hardest",
+    "puzzles.context": "{mode} · score {scores}",
+    "help.hint.title": "Hint",
+    "help.hint.text": "Hint marks the best move on the board and chooses its letter for you; the line below says what it is worth. “Perfect play” and “Proven” were proven by the solver; “Estimate” is the search's judgement.",
+    "help.review.title": "Review and its marks",
+    "help.review.text": "Review judges every move against the solver. The result comes first: a move that turns a won or drawn position into a lost one is a blunder, one that turns a win into a draw a mistake — even if it costs only one point. A move that keeps the result is judged by the points it gives away.",
+    "help.marks.best": "★ best: the best move, or one of them",
+    "help.marks.good": "✓ good: gives away less than half a point",
+    "help.marks.inaccuracy": "?! inaccuracy: gives away about one point",
+    "help.marks.mistake": "? mistake: gives away two points, or turns a win into a draw",
+    "help.marks.blunder": "?? blunder: gives away three points or more, or turns the game into a loss",
+    "help.keys.skip": "Esc: while computers play, skip ahead to the result or your turn",
+    "review.axis.up": "▲ {name} ahead",
+    "review.axis.down": "▼ {name} behind",
 }
 
 #: Messages with plural forms: key -> (singular, plural) in English; :func:`ntext` picks the
@@ -397,6 +445,11 @@ EN_PLURAL: Final[dict[str, tuple[str, str]]] = {
     "review.best.more": (
         "Best: {actions} and {more} more.",
         "Best: {actions} and {more} more.",
+    ),
+    # players (issue 26)
+    "stats.total": (
+        "{games} game counted",
+        "{games} games counted",
     ),
 }
 

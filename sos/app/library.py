@@ -168,8 +168,9 @@ class GameRecord:
 
     def is_empty(self) -> bool:
         """True for a game in which no move was ever made and that carries nothing else (a
-        game by link keeps its seat and names in :attr:`extra`): nothing to lose."""
-        return not self.line and not self.variations and not self.extra
+        game by link keeps its seat and names in :attr:`extra`; a local game's names alone,
+        which a new game copies from the settings, are nothing to lose)."""
+        return not self.line and not self.variations and not (set(self.extra) - {"names"})
 
     def lines(self) -> tuple[Line, ...]:
         """Every line kept: the current one first, then the variations."""

@@ -1,8 +1,9 @@
-"""URL parameters of the app, validated (DESIGN §3). Pure functions; no DOM.
+"""URL parameters of the app, validated (docs/playing.md, "URL parameters"). Pure functions; no DOM.
 
-Parameters (all optional): ``size`` 3..12, ``mode`` general|simple, ``players`` 2..4,
-``seats`` comma list of human|easy|medium|hard|perfect (one per player), ``lang`` en|de,
-``embed`` 1|0. ``perfect`` seats need a board of at most 16 squares. A bad value is
+Parameters (all optional): ``size`` MIN_APP_SIZE..MAX_APP_SIZE (:mod:`sos.rules`), ``mode``
+general|simple, ``players`` 2..4, ``seats`` comma list of :data:`SEAT_KINDS` (one per player),
+``lang`` one of :data:`sos.app.i18n.LANGUAGES`, ``embed`` 1|0, ``game`` a share code.
+``perfect`` seats need a board of at most :data:`sos.ai.EXACT_MAX_CELLS` squares. A bad value is
 replaced by the default and reported as a notice.
 """
 

@@ -10,7 +10,7 @@ move that does not lose). Puzzles of more than one move carry the forced continu
 the player's moves in it is again the only one that keeps the value.
 
 The puzzle set is built by ``scripts/build_puzzles.py`` and shipped as
-``static/puzzles/puzzles-v1.json``, format ``sos-puzzles`` version 1 (README, "Puzzles")::
+``static/puzzles/puzzles-v1.json``, format ``sos-puzzles`` version 1 (docs/contributing.md)::
 
     {"format": "sos-puzzles", "version": 1, "puzzles": [
       {"id": "5g-3f9a1c", "size": 5, "mode": "general", "moves": "Sa1Ob2...",

@@ -36,6 +36,7 @@ from .puzzle_set import (
     final_margin,
     find_puzzle,
 )
+from .rating import DIFFICULTIES, RATING_KEY, RatingBook, choose_near, history_chart
 from .view import player_name
 
 PUZZLES_KEY: Final = "sos-puzzles"
@@ -106,21 +107,30 @@ class PuzzleSession:
         puzzles: the puzzle set (:func:`sos.app.puzzle_set.parse_puzzles`).
         store: the page's storage, or None where the browser refuses it.
         lang: a callable giving the page's language (it may change while the panel is open).
+        clock: milliseconds since the Unix epoch (the rating history's times); default 0.
+
+    The puzzle rating (:mod:`sos.app.rating`) is kept under its own key
+    (:data:`sos.app.rating.RATING_KEY`); :attr:`difficulty` (a key of
+    :data:`sos.app.rating.DIFFICULTIES`) moves the puzzles :meth:`open_next` offers above or
+    below the player's rating.
     """
 
     def __init__(
-        self, puzzles: tuple[Puzzle, ...], store: Store | None, lang: Callable[[], str]
+        self,
+        puzzles: tuple[Puzzle, ...],
+        store: Store | None,
+        lang: Callable[[], str],
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.puzzles = puzzles
         self.store = store
         self._lang = lang
-        raw = None
-        if store is not None:
-            try:
-                raw = store.get(PUZZLES_KEY)
-            except Exception:  # a store that fails to read counts as empty
-                raw = None
-        self.progress = Progress.load(raw)
+        self._clock = clock or (lambda: 0.0)
+        self.progress = Progress.load(self._get(PUZZLES_KEY))
+        self.rating = RatingBook.load(self._get(RATING_KEY))
+        self.difficulty = "normal"
+        #: The rating change of the last rated result (0 before one, or for a replay).
+        self.change = 0
         #: False once a write was refused (storage full or blocked): progress lives in memory.
         self.saved = store is not None
         self.run: PuzzleRun | None = None
@@ -142,16 +152,33 @@ class PuzzleSession:
         puzzle = find_puzzle(self.puzzles, wanted, today)
         self._show(puzzle, today if wanted == "daily" else None)
 
+    def _get(self, key: str) -> str | None:
+        if self.store is None:
+            return None
+        try:
+            return self.store.get(key)
+        except Exception:  # a store that fails to read counts as empty
+            return None
+
+    def target(self) -> float:
+        """The rating the next puzzle is chosen near: the player's, moved by the difficulty."""
+        return self.rating.rating.rating + DIFFICULTIES.get(self.difficulty, 0)
+
     def open_next(self) -> None:
-        """Show the next puzzle not yet solved, after the one shown (in the set's order)."""
-        start = self.puzzles.index(self.run.puzzle) + 1 if self.run is not None else 0
-        count = len(self.puzzles)
-        for offset in range(count):
-            puzzle = self.puzzles[(start + offset) % count]
-            if self.progress.results.get(puzzle.id) != "solved":
-                self._show(puzzle, None)
+        """Show the puzzle not yet tried (else not yet solved, else any other) whose rating is
+        nearest :meth:`target`; among equals the next one after the one shown, in the set's
+        order."""
+        current = self.puzzles.index(self.run.puzzle) if self.run is not None else -1
+        ratings = [p.rating for p in self.puzzles]
+        results = self.progress.results
+        for done in (("solved", "failed"), ("solved",), ()):
+            skip = {i for i, p in enumerate(self.puzzles) if results.get(p.id) in done}
+            skip.add(current)
+            index = choose_near(self.target(), ratings, skip, current)
+            if index is not None:
+                self._show(self.puzzles[index], None)
                 return
-        self._show(self.puzzles[start % count], None)
+        self._show(self.puzzles[0], None)
 
     def _show(self, puzzle: Puzzle, day: date | None) -> None:
         self.run = PuzzleRun(puzzle)
@@ -186,15 +213,34 @@ class PuzzleSession:
     def _record(self, solved: bool) -> None:
         assert self.run is not None
         self._recorded = True
-        self.progress.record(self.run.puzzle.id, solved, self.daily)
+        puzzle = self.run.puzzle
+        self.progress.record(puzzle.id, solved, self.daily)
+        self.change = self.rating.record(puzzle.id, puzzle.rating, solved, self._clock())
         if self.store is None:
             return
         try:
             self.store.set(PUZZLES_KEY, self.progress.dump())
+            self.store.set(RATING_KEY, self.rating.dump())
         except StorageError:
             self.saved = False
         else:
             self.saved = True
+
+    def rating_text(self) -> str:
+        """"Puzzle rating: 1532" ("1532?" and a note while provisional), with the last
+        change ("+64 points") after a rated result."""
+        book = self.rating
+        rating = round(book.rating.rating)
+        key = "rating.provisional" if book.rating.provisional else "rating.value"
+        line = self.t(key, rating=rating)
+        if self.change:
+            line += " · " + self.t("rating.change", change=f"{self.change:+d}")
+        return line
+
+    def rating_chart(self, width: int = 300, height: int = 80) -> tuple[str, str]:
+        """The rating history chart: (SVG polyline points, its text description)."""
+        chart = history_chart(self.rating.history, width, height)
+        return chart.points, self.t("rating.history", low=chart.low, high=chart.high)
 
     # ------------------------------------------------------------------ texts
     def title(self) -> str:

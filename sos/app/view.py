@@ -86,9 +86,19 @@ def player_name(lang: str, seat: int, kind: str = "human") -> str:
     return text(lang, "player.name", n=seat + 1)
 
 
-def _kinds(state: GameState, seats: Sequence[str] | None) -> list[str]:
+class _Kinds(list[str]):
+    """Each seat's kind, carrying the names given (``""`` for none)."""
+
+    names: tuple[str, ...] = ()
+
+
+def _kinds(
+    state: GameState, seats: Sequence[str] | None, names: Sequence[str] | None = None
+) -> _Kinds:
     kinds = list(seats or ())[: state.rules.players]
-    return kinds + ["human"] * (state.rules.players - len(kinds))
+    result = _Kinds(kinds + ["human"] * (state.rules.players - len(kinds)))
+    result.names = tuple(names or ())
+    return result
 
 
 def _scores_text(scores: tuple[int, ...]) -> str:
@@ -102,13 +112,17 @@ def _join_names(lang: str, names: list[str]) -> str:
 
 
 def result_text(
-    state: GameState, lang: str, seats: Sequence[str] | None = None
+    state: GameState,
+    lang: str,
+    seats: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
 ) -> str | None:
-    """The result line of a finished game (``None`` while it goes on)."""
+    """The result line of a finished game (``None`` while it goes on); ``names``: one per
+    seat, ``""`` for the default ("Player 1")."""
     outcome = state.outcome()
     if outcome is None:
         return None
-    kinds = _kinds(state, seats)
+    kinds = _kinds(state, seats, names)
 
     scores = _scores_text(outcome.scores)
     if outcome.winner is not None:
@@ -130,20 +144,27 @@ def result_text(
     return text(lang, "result.draw", scores=scores)
 
 
-def _name(lang: str, seat: int, kinds: list[str]) -> str:
+def _name(lang: str, seat: int, kinds: _Kinds) -> str:
+    names = kinds.names
+    if seat < len(names) and names[seat]:
+        return names[seat]
     return player_name(lang, seat, kinds[seat])
 
 
 def status_text(
-    state: GameState, lang: str, seats: Sequence[str] | None = None, thinking: bool = False
+    state: GameState,
+    lang: str,
+    seats: Sequence[str] | None = None,
+    thinking: bool = False,
+    names: Sequence[str] | None = None,
 ) -> str:
     """The status line: whose turn (or that a computer is thinking), that the last mover scored
     and moves again, or the result."""
-    result = result_text(state, lang, seats)
+    result = result_text(state, lang, seats, names)
     if result is not None:
         return result
     player = state.current_player()
-    name = _name(lang, player, _kinds(state, seats))
+    name = _name(lang, player, _kinds(state, seats, names))
     if thinking:
         return text(lang, "status.thinking", name=name)
     records = state.records
@@ -158,15 +179,17 @@ def view_model(
     lang: str = "en",
     seats: Sequence[str] | None = None,
     thinking: bool = False,
+    names: Sequence[str] | None = None,
 ) -> ViewModel:
     """The :class:`ViewModel` of ``state`` with text in ``lang`` (``"en"`` or ``"de"``).
 
     Args:
         seats: kind of each seat, ``"human"`` or a computer level (default all human).
         thinking: a computer seat is choosing its move (the status line says so).
+        names: one name per seat, ``""`` (or missing) for the default "Player 1".
     """
     rules = state.rules
-    kinds = _kinds(state, seats)
+    kinds = _kinds(state, seats, names)
     records = state.records
     last = records[-1].action if records else None
     cells = []
@@ -194,7 +217,7 @@ def view_model(
     players = []
     for seat, score in enumerate(state.scores):
         kind = kinds[seat]
-        name = player_name(lang, seat, kind)
+        name = _name(lang, seat, kinds)
         style = PLAYER_STYLES[seat % len(PLAYER_STYLES)]
         style_words = text(lang, f"player.style.{seat % len(PLAYER_STYLES)}")
         level = "" if kind == "human" else text(lang, f"level.{kind}")
@@ -230,9 +253,9 @@ def view_model(
         cells=tuple(cells),
         lines=lines,
         players=tuple(players),
-        status=status_text(state, lang, seats, thinking and outcome is None),
+        status=status_text(state, lang, seats, thinking and outcome is None, names),
         game_over=outcome is not None,
-        result=result_text(state, lang, seats),
+        result=result_text(state, lang, seats, names),
         board_label=text(lang, "board.label", rows=rules.rows, cols=rules.cols),
         current_player=current,
         thinking=thinking and outcome is None,
@@ -333,6 +356,7 @@ def move_list(
     cursor: int,
     lang: str = "en",
     seats: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
 ) -> tuple[TurnView, ...]:
     """The move list of the whole line of play (``line``), of which ``cursor`` actions are
     applied to the position shown; later ones are marked ``future`` (redoable).
@@ -343,7 +367,7 @@ def move_list(
     from .record import turns  # local: record imports state, view is imported by the page
 
     state = replay(rules, line)
-    kinds = _kinds(state, seats)
+    kinds = _kinds(state, seats, names)
     result = []
     for turn in turns(state):
         plies = tuple(
@@ -355,13 +379,18 @@ def move_list(
     return tuple(result)
 
 
-def announcement(state: GameState, lang: str = "en", seats: Sequence[str] | None = None) -> str:
+def announcement(
+    state: GameState,
+    lang: str = "en",
+    seats: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
     """What a screen reader hears after the last action: who wrote what where, the points it
     scored, and who moves next (or the result). Empty before the first action."""
     records = state.records
     if not records:
         return ""
-    kinds = _kinds(state, seats)
+    kinds = _kinds(state, seats, names)
     last = records[-1]
     name = _name(lang, last.player, kinds)
     square = square_name(last.action.row, last.action.col)
@@ -369,7 +398,7 @@ def announcement(state: GameState, lang: str = "en", seats: Sequence[str] | None
     if last.lines:
         points = len(last.lines)
         parts.append(ntext(lang, "announce.scored", points, name=name, points=points))
-    result = result_text(state, lang, seats)
+    result = result_text(state, lang, seats, names)
     if result is not None:
         parts.append(result + ".")
     elif last.lines:

@@ -16,6 +16,7 @@ from sos.ai.agents import (
     analyse_steps,
     make_agent,
 )
+from sos.ai.base import Budget
 from sos.ai.search import AlphaBeta, SearchResult, run_to_end
 from sos.ai.solver import solve_actions
 
@@ -165,9 +166,11 @@ def test_hard_budget_belongs_to_the_agent(monkeypatch: pytest.MonkeyPatch) -> No
     seen: list[float | None] = []
     real_search = AlphaBeta.search
 
-    def spy(self: AlphaBeta, state: GameState) -> Generator[None, None, SearchResult]:
-        seen.append(self.budget)
-        return real_search(self, state)
+    def spy(
+        self: AlphaBeta, state: GameState, budget: Budget | None = None
+    ) -> Generator[None, None, SearchResult]:
+        seen.append(budget.seconds if budget is not None else self.budget)
+        return real_search(self, state, budget)
 
     monkeypatch.setattr(AlphaBeta, "search", spy)
     monkeypatch.setattr(agents, "HARD_BUDGET", 0.01)

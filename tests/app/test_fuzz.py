@@ -1,7 +1,7 @@
 """Fuzzing of every input a user or a host page controls (hypothesis).
 
-The plain-text fuzzing of each reader lives next to it (tests/test_params.py,
-tests/test_record.py); here the inputs are *structured*: valid queries, share codes, saves and
+The plain-text fuzzing of each reader lives next to it (tests/app/test_params.py,
+tests/app/test_record.py); here the inputs are *structured*: valid queries, share codes, saves and
 records from tests/fuzz_inputs.py, then broken in the ways people and programs break them.
 The generators draw from ``st.randoms()``, so a failure shrinks to a short list of choices.
 Every case must end in a usable result or the module's own error (``RecordError``), never

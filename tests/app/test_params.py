@@ -75,7 +75,7 @@ def test_perfect_needs_a_small_board() -> None:
 
 
 def test_digits_that_int_rejects_are_reported_not_raised() -> None:
-    # Found by tests/test_fuzz.py: "²".isdigit() is True but int("²") raises.
+    # Found by tests/app/test_fuzz.py: "²".isdigit() is True but int("²") raises.
     for value in ("\u00b2", "\u00b9\u00b2", "\uff16", "\u0663", "0006"):
         parsed = parse_params(f"?size={value}&players={value}")
         assert parsed.settings.size == 6 and parsed.settings.players == 2

@@ -128,7 +128,7 @@ def test_full_12x12_game_is_short_enough_for_messengers() -> None:
             RemoteLink("k3j9x0q2ab", Rules.square(12), line, 0, ("Annalena", "Benjamin"))
         )
         lengths.append(len(code))
-    assert set(lengths) == {259}  # the README's figure: fixed width, 9 bits a move
+    assert set(lengths) == {259}  # benchmarks/RESULTS.md: fixed width, 9 bits a move
     url = remote.link_url("https://someone.github.io/sos/index.html", "x" * 259)
     assert len(url) < 320
 

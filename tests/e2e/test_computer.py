@@ -84,7 +84,7 @@ def test_undo_against_the_computer_returns_to_the_human_turn(open_app: Opener) -
     expect(page.get_by_test_id("status")).to_have_text(re.compile("Player 1"))
 
 
-#: Longest main-thread task allowed, in milliseconds of CPU time (README "Performance").
+#: Longest main-thread task allowed, in milliseconds of CPU time (docs/performance.md).
 TASK_CPU_LIMIT_MS = 50
 
 

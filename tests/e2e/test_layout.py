@@ -1,4 +1,4 @@
-"""Layout matrix: every screen size the README recommends, checked by measurement.
+"""Layout matrix: every screen size the docs recommend (docs/embedding.md), checked by measurement.
 
 Viewports (two embeds, phones, a tablet, desktops) × players 2–4 with computer seats at every
 level × board sizes 3/6/12 × en/de × light/dark × start/mid-game/game over × with/without a

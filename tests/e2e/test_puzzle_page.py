@@ -232,7 +232,9 @@ def test_the_puzzles_button_opens_the_set_and_the_file_is_precached(
     page.get_by_test_id("puzzles").click()
     dialog = page.get_by_test_id("puzzle-dialog")
     expect(dialog).to_be_visible(timeout=30_000)
-    assert dialog.get_attribute("data-puzzle") == puzzles()[0].id  # the first not solved
+    # a new player (rating 1500) gets the first puzzle of difficulty 3 (rated 1500)
+    first = next(p for p in puzzles() if p.rating == 3)
+    assert dialog.get_attribute("data-puzzle") == first.id
     assert any(url.endswith("/" + DATA_PATH) for url in requests)
     page.get_by_test_id("puzzle-daily").click()
     expect(page.get_by_test_id("puzzle-title")).to_contain_text("Daily puzzle")

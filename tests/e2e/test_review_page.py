@@ -22,7 +22,7 @@ from sos.app.record import encode_moves
 
 Opener = Callable[..., Page]
 
-#: Longest main-thread task allowed, in milliseconds of CPU time (README "Performance").
+#: Longest main-thread task allowed, in milliseconds of CPU time (docs/performance.md).
 TASK_CPU_LIMIT_MS = 50
 SYMBOLS = {"best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 Opener = Callable[..., Page]
 ROOT = Path(__file__).resolve().parents[2]
 
-#: The policy and why each source is there (index.html repeats this; README "Security").
+#: The policy and why each source is there (index.html repeats this; docs/security.md).
 EXPECTED_POLICY = {
     "default-src": ["'none'"],
     # our modules, PyScript core + chunks, pyodide.mjs; compiling the wasm; PyScript's
@@ -113,7 +113,7 @@ def test_nothing_is_inserted_as_html_or_run_as_code() -> None:
 
 
 def test_messages_from_other_windows_are_dropped() -> None:
-    """The game accepts no postMessage (README "Embed"). Our only "message" listener is the
+    """The game accepts no postMessage (docs/security.md). Our only "message" listener is the
     filter in static/start.js that stops foreign messages before the runtime's own listeners
     (tests/e2e/test_fuzz_browser.py posts them from a host page)."""
     pattern = re.compile(r"""addEventListener\(\s*['"]message|onmessage|"message"|'message'""")

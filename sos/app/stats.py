@@ -1,0 +1,196 @@
+"""Your record against the computer: wins, draws and losses per computer level and board size,
+computed from the library of games (so it survives reloads and follows deletes), and the view
+model of the "Statistics" view with its bar chart as SVG data. Pure: no DOM.
+
+Which games count (our choice, where the issue is silent): a game of the library, finished at
+the position it shows, with exactly one human seat and at least one computer — that human is
+"you". Its level is the strongest computer level at the table (easy < medium < hard <
+perfect). You win when you alone have the best score (simple mode: you made the first SOS),
+draw when you share it, lose otherwise. Games by link (two people) and games among people
+only do not count.
+
+Reset (``sos-stats``, JSON, version 1: ``{"v": 1, "since": <ms since the epoch>}``): games
+created before ``since`` are left out. No game is deleted: they stay in "Your games".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from ..ai import LEVELS
+from .i18n import ntext, text
+from .library import GameRecord
+
+STATS_KEY: Final = "sos-stats"
+STATS_VERSION: Final = 1
+OUTCOMES: Final = ("win", "draw", "loss")
+
+
+def read_since(raw: str | None) -> float:
+    """The reset time stored under :data:`STATS_KEY` (0 when none or unreadable)."""
+    try:
+        data = json.loads(raw) if raw else {}
+    except ValueError:
+        return 0.0
+    since = data.get("since") if isinstance(data, dict) and data.get("v") == STATS_VERSION else 0
+    return float(since) if isinstance(since, (int, float)) and not isinstance(since, bool) else 0.0
+
+
+def dump_since(since: float) -> str:
+    """The text stored under :data:`STATS_KEY` for a reset at ``since`` (ms)."""
+    return json.dumps({"v": STATS_VERSION, "since": since}, separators=(",", ":"))
+
+
+def game_outcome(record: GameRecord) -> tuple[str, int, str] | None:
+    """(level, board size, ``win`` | ``draw`` | ``loss``) of a game that counts (module
+    docstring), else None."""
+    humans = [seat for seat, kind in enumerate(record.seats) if kind == "human"]
+    levels = [kind for kind in record.seats if kind in LEVELS]
+    if len(humans) != 1 or not levels or record.origin == "remote":
+        return None
+    state = record.state()
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    me = humans[0]
+    level = max(levels, key=LEVELS.index)
+    if outcome.winner == me:
+        result = "win"
+    elif outcome.winner is None and me in outcome.tied:
+        result = "draw"
+    else:
+        result = "loss"
+    return level, record.rules.rows, result
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Wins, draws and losses of one row (a level, or a level on one board size)."""
+
+    level: str
+    size: int  # 0 for every size together
+    win: int = 0
+    draw: int = 0
+    loss: int = 0
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return self.win + self.draw + self.loss
+
+    @property
+    def score(self) -> float:
+        """Points share: (wins + half the draws) / games, 0 with no game."""
+        return (self.win + 0.5 * self.draw) / self.games if self.games else 0.0
+
+
+def tally(records: Iterable[GameRecord], since: float = 0.0) -> list[Tally]:
+    """One :class:`Tally` per (level, board size) with at least one game, levels in order
+    easy … perfect, sizes ascending, for the games created at or after ``since`` (ms)."""
+    counts: dict[tuple[str, int], dict[str, int]] = {}
+    for record in records:
+        if record.created < since:
+            continue
+        found = game_outcome(record)
+        if found is None:
+            continue
+        level, size, result = found
+        row = counts.setdefault((level, size), dict.fromkeys(OUTCOMES, 0))
+        row[result] += 1
+    return [
+        Tally(level, size, row["win"], row["draw"], row["loss"])
+        for (level, size), row in sorted(counts.items(), key=lambda kv: (LEVELS.index(kv[0][0]),
+                                                                         kv[0][1]))
+    ]
+
+
+def by_level(rows: Iterable[Tally]) -> list[Tally]:
+    """The rows summed over board sizes, one per level (size 0)."""
+    sums: dict[str, list[int]] = {}
+    for row in rows:
+        total = sums.setdefault(row.level, [0, 0, 0])
+        total[0] += row.win
+        total[1] += row.draw
+        total[2] += row.loss
+    return [Tally(level, 0, *sums[level]) for level in LEVELS if level in sums]
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One stacked bar of the chart: a row label and three segments (x, width) in SVG units,
+    for wins, draws and losses; ``title`` is the row in words (the SVG ``<title>``)."""
+
+    label: str
+    y: float
+    segments: tuple[tuple[str, float, float], ...]
+    title: str
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """The "Statistics" view: ``rows`` (level, size, W, D, L, score %) as text cells, the
+    chart's bars in a ``width`` × ``height`` box, and ``empty`` (the text shown with no game)."""
+
+    heading: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    bars: tuple[Bar, ...]
+    width: int
+    height: int
+    bar_height: int
+    empty: str
+    total: str
+
+
+def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int = 18) -> StatsView:
+    """The view model of the record (text in ``lang``); the chart has one bar per level (all
+    sizes together), each as long as the chart with its games split into wins, draws and
+    losses."""
+    table = tuple(
+        (
+            text(lang, f"level.{row.level}"),
+            f"{row.size} × {row.size}",
+            str(row.win),
+            str(row.draw),
+            str(row.loss),
+            f"{round(100 * row.score)} %",
+        )
+        for row in rows
+    )
+    label_width = 70
+    bars = []
+    for index, row in enumerate(by_level(rows)):
+        x = float(label_width)
+        segments = []
+        for outcome, count in zip(OUTCOMES, (row.win, row.draw, row.loss), strict=True):
+            share = (width - label_width) * count / row.games
+            segments.append((outcome, round(x, 1), round(share, 1)))
+            x += share
+        title = text(
+            lang, "stats.bar", level=text(lang, f"level.{row.level}"), win=row.win,
+            draw=row.draw, loss=row.loss,
+        )
+        bars.append(Bar(text(lang, f"level.{row.level}"), index * (bar_height + 6.0),
+                        tuple(segments), title))
+    games = sum(row.games for row in rows)
+    return StatsView(
+        heading=text(lang, "stats.heading"),
+        columns=tuple(text(lang, f"stats.col.{c}") for c in
+                      ("level", "size", "win", "draw", "loss", "score")),
+        rows=table,
+        bars=tuple(bars),
+        width=width,
+        height=max(1, len(bars)) * (bar_height + 6),
+        bar_height=bar_height,
+        empty=text(lang, "stats.empty"),
+        total=ntext(lang, "stats.total", games, games=games),
+    )
+
+
+__all__ = [
+    "OUTCOMES", "STATS_KEY", "Bar", "StatsView", "Tally", "by_level", "dump_since",
+    "game_outcome", "read_since", "stats_view", "tally",
+]

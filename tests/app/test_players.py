@@ -1,0 +1,92 @@
+"""Players by name and the rematch (issue 26): names kept in a game record, shown in the
+status, result, score cards, move list and announcements; defaults; rematch rotates seats --
+under CPython."""
+
+from __future__ import annotations
+
+from sos.app.library import GameRecord, dump_game, load_game
+from sos.app.players import (
+    names_of,
+    opponents_text,
+    rematch,
+    seat_label,
+    shown_names,
+    with_names,
+)
+from sos.app.remote import info, new_record
+from sos.app.view import announcement, move_list, result_text, status_text, view_model
+from sos.notation import Action
+from sos.rules import Rules
+from sos.state import GameState
+
+RULES = Rules.square(3)
+
+
+def finished_game() -> GameState:
+    """Seat 0 wins a simple 3x3 game: S@a1 O@b1 S@c1 (the first SOS)."""
+    state = GameState(Rules.square(3, "simple"))
+    for text in ("S@a1", "O@b1", "S@c1"):
+        state.apply(Action.parse(text))
+    return state
+
+
+def test_names_are_kept_cleaned_and_survive_a_save() -> None:
+    record = GameRecord("g1", RULES, ("human", "hard"))
+    named = with_names(record, ["  Alice\u0007  Smith ", "x" * 40, "extra"])
+    assert names_of(named) == ("Alice Smith", "x" * 24)
+    assert names_of(load_game(dump_game(named))) == names_of(named)
+    assert not with_names(record, ["", " "]).extra  # no name: no key
+    assert with_names(record, ["", " "]).is_empty()  # and still pruned as empty
+    assert with_names(record, ["Bo", ""]).is_empty()  # names alone hold nothing to lose
+    damaged = GameRecord("g2", RULES, ("human", "human"), extra={"names": [3, None]})
+    assert names_of(damaged) == ("", "")
+
+
+def test_defaults_and_labels() -> None:
+    assert shown_names("en", ("human", "hard")) == ("Player 1", "Computer 2")
+    assert shown_names("en", ("human", "hard"), ("Alice", "")) == ("Alice", "Computer 2")
+    assert seat_label("en", 1, "hard") == "Computer 2 · hard"
+    assert seat_label("de", 1, "easy", "Robo") == "Robo · leicht"
+    assert seat_label("en", 0, "human") == "Player 1"
+    record = with_names(GameRecord("g", RULES, ("human", "medium")), ["Alice", ""])
+    assert opponents_text("en", record) == "Alice vs Computer 2 · medium"
+
+
+def test_names_everywhere_in_the_view() -> None:
+    state = finished_game()
+    names = ("Alice", "Bruno")
+    assert result_text(state, "en", None, names) == "Alice wins with the first SOS"
+    assert result_text(state, "en") == "Player 1 wins with the first SOS"
+    model = view_model(state, "en", ("human", "human"), names=names)
+    assert [p.name for p in model.players] == ["Alice", "Bruno"]
+    assert model.players[1].label.startswith("Bruno: 0 points")
+    assert model.status == model.result == "Alice wins with the first SOS"
+    assert "Alice scored 1" in announcement(state, "en", None, names)
+    turns = move_list(state.rules, state.history, 3, "en", None, names)
+    assert [t.title for t in turns] == ["1. Alice", "2. Bruno", "3. Alice"]
+    fresh = GameState(RULES)
+    assert status_text(fresh, "en", ("human", "hard"), names=("", "HAL")) == "Player 1 to move"
+    fresh.apply(Action.parse("S@b2"))
+    assert status_text(fresh, "en", ("human", "hard"), True, ("", "HAL")) == "HAL is thinking…"
+    assert status_text(fresh, "de", ("human", "human"), names=("Anna", "Jörg")).startswith("Jörg")
+
+
+def test_rematch_rotates_seats_and_names() -> None:
+    record = with_names(
+        GameRecord("g1", Rules.square(5, "simple", 3), ("human", "hard", "easy"),
+                   (Action(0, 0, "S"),), 1),
+        ["Alice", "", "Eve"],
+    )
+    again = rematch(record)
+    assert again.id == "" and again.line == () and again.rules == record.rules
+    assert again.seats == ("easy", "human", "hard")
+    assert names_of(again) == ("Eve", "Alice", "")
+    assert rematch(rematch(rematch(record))).seats == record.seats
+
+
+def test_rematch_of_a_game_by_link_moves_this_device_on() -> None:
+    record = new_record(RULES, 0, "Alice")
+    again = rematch(record)
+    assert again.origin == record.origin
+    assert info(again).seat == 1 and info(again).names == ("", "Alice")
+    assert not again.is_empty()  # a game by link keeps its seat: not pruned

@@ -1,0 +1,83 @@
+"""Your record against the computer (issue 26): which games count, wins/draws/losses per level
+and board size from the library, the reset, and the Statistics view model -- under CPython."""
+
+from __future__ import annotations
+
+from sos.app.library import GameRecord, Library, MemoryStore
+from sos.app.stats import (
+    dump_since,
+    game_outcome,
+    read_since,
+    stats_view,
+    tally,
+)
+from sos.notation import Action
+from sos.rules import Rules
+from sos.state import GameState
+
+SIMPLE3 = Rules.square(3, "simple")
+# seat 0 makes the first SOS (S@a1 O@b1 S@c1), or nobody does (a full board without SOS)
+WIN_FOR_0 = tuple(Action.parse(t) for t in ("S@a1", "O@b1", "S@c1"))
+
+
+def draw_line() -> tuple[Action, ...]:
+    state = GameState(SIMPLE3)
+    for text in ("O@a1", "O@b1", "O@c1", "O@a2", "O@b2", "O@c2", "O@a3", "O@b3", "O@c3"):
+        state.apply(Action.parse(text))
+    assert state.outcome() is not None and state.outcome().winner is None  # type: ignore[union-attr]
+    return state.history
+
+
+def game(seats: tuple[str, ...], line: tuple[Action, ...], created: float = 10.0,
+         rules: Rules = SIMPLE3, origin: str = "new", cursor: int | None = None) -> GameRecord:
+    return GameRecord("", rules, seats, line, len(line) if cursor is None else cursor,
+                      created=created, origin=origin)
+
+
+def test_which_games_count() -> None:
+    assert game_outcome(game(("human", "hard"), WIN_FOR_0)) == ("hard", 3, "win")
+    assert game_outcome(game(("hard", "human"), WIN_FOR_0)) == ("hard", 3, "loss")
+    assert game_outcome(game(("human", "easy"), draw_line())) == ("easy", 3, "draw")
+    three = Rules.square(3, "simple", 3)
+    assert game_outcome(game(("easy", "human", "perfect"), WIN_FOR_0, rules=three)) == (
+        "perfect", 3, "loss")
+    assert game_outcome(game(("human", "human"), WIN_FOR_0)) is None  # no computer
+    assert game_outcome(game(("hard", "hard"), WIN_FOR_0)) is None  # no person
+    assert game_outcome(game(("human", "hard"), WIN_FOR_0[:2])) is None  # not finished
+    assert game_outcome(game(("human", "hard"), WIN_FOR_0, cursor=2)) is None  # browsed back
+    assert game_outcome(game(("human", "hard"), WIN_FOR_0, origin="remote")) is None
+
+
+def test_tally_from_the_library_and_the_reset() -> None:
+    store = MemoryStore()
+    clock = iter(range(100, 10**6, 100))
+    library = Library(store, lambda: float(next(clock)), iter(f"id{n}" for n in range(99)).__next__)
+    library.create(game(("human", "hard"), WIN_FOR_0, created=0))
+    library.create(game(("hard", "human"), WIN_FOR_0, created=0))
+    library.create(game(("human", "hard"), draw_line(), created=0))
+    library.create(game(("human", "easy"), WIN_FOR_0, created=0))
+    library.create(game(("human", "hard"), WIN_FOR_0, created=0, rules=Rules.square(4, "simple")))
+    rows = tally(library.entries())
+    assert [(r.level, r.size, r.win, r.draw, r.loss) for r in rows] == [
+        ("easy", 3, 1, 0, 0), ("hard", 3, 1, 1, 1), ("hard", 4, 1, 0, 0)]
+    assert rows[1].score == 0.5 and rows[1].games == 3
+    since = read_since(dump_since(500.0))  # created at 100, 200 ... 500: the last one stays
+    assert since == 500.0
+    assert [(r.level, r.size) for r in tally(library.entries(), since)] == [("hard", 4)]
+    for raw in (None, "{", "[]", '{"v": 2, "since": 5}', '{"v": 1, "since": true}'):
+        assert read_since(raw) == 0.0
+
+
+def test_the_view_model_and_its_chart() -> None:
+    rows = tally([game(("human", "hard"), WIN_FOR_0), game(("hard", "human"), WIN_FOR_0),
+                  game(("human", "medium"), draw_line())])
+    view = stats_view("en", rows, width=170)
+    assert view.rows == (("medium", "3 × 3", "0", "1", "0", "50 %"),
+                         ("hard", "3 × 3", "1", "0", "1", "50 %"))
+    assert view.total == "3 games counted"
+    medium, hard = view.bars
+    assert medium.segments == (("win", 70.0, 0.0), ("draw", 70.0, 100.0), ("loss", 170.0, 0.0))
+    assert hard.segments == (("win", 70.0, 50.0), ("draw", 120.0, 0.0), ("loss", 120.0, 50.0))
+    assert hard.title == "hard: 1 won, 0 drawn, 1 lost" and hard.y > medium.y
+    german = stats_view("de", rows)
+    assert german.rows[1][0] == "schwer" and german.heading != view.heading
