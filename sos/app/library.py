@@ -480,9 +480,11 @@ class Library:
             self._index, self._next, self._deleted = {}, 1, []
         return self._index
 
-    def _store_index(self) -> None:
-        """Write the index (a cache: when the browser refuses, the stored one is removed, so
-        that no reader trusts a stale one; it is rebuilt from the games)."""
+    def _store_index(self, strict: bool = False) -> None:
+        """Write the index. When the browser refuses, the stored one stays as it was (the key
+        scan of :meth:`summaries` finds games added or removed behind it) and the next read
+        parses it again; with ``strict`` the :class:`StorageError` is raised (a game's save:
+        the game is then not written either, see :meth:`_write`)."""
         if not self._index_ours:
             return
         games = {k: list(v) for k, v in self._index.items()}
@@ -494,8 +496,9 @@ class Library:
         try:
             self.store.set(INDEX_KEY, raw)
         except StorageError:
-            self.store.remove(INDEX_KEY)
-            self._index_raw = None
+            self._index_raw = None  # the stored one is older than the one in memory
+            if strict:
+                raise
             return
         self._index_raw = raw
 
@@ -506,13 +509,17 @@ class Library:
         return game_id in self._deleted
 
     def _note(self, record: GameRecord) -> None:
-        """Put ``record`` (just written) on top of the index."""
+        """Put ``record`` (about to be written) on top of the index.
+
+        Raises:
+            StorageError: when the browser refused to write the index.
+        """
         self._load_index()
         if record.id in self._deleted:
             self._deleted.remove(record.id)
         self._index[record.id] = _summarize(record, self._next)
         self._next += 1
-        self._store_index()
+        self._store_index(strict=True)
 
     def _mark(self, game_id: str, error: RecordError) -> Unreadable:
         """Note that entry ``game_id`` cannot be read (in memory and in the index)."""
@@ -625,9 +632,12 @@ class Library:
     def _write(self, record: GameRecord) -> GameRecord:
         """Write ``record`` with a new token and note it in the index."""
         written = replace(record, token=self._new_token())
-        self.store.set(GAME_PREFIX + record.id, dump_game(written))
-        self.unreadable.pop(record.id, None)
+        text = dump_game(written)
+        # The index first: when storage is full, neither is written and the page says so
+        # (a game written without its summary would be listed with an old one).
         self._note(written)
+        self.store.set(GAME_PREFIX + record.id, text)
+        self.unreadable.pop(record.id, None)
         return written
 
     def create(self, record: GameRecord) -> GameRecord:
