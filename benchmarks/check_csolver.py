@@ -112,13 +112,85 @@ def check_sample(
     return samples, bad
 
 
+def check_first_moves(spec: str, directory: str) -> list[str]:
+    """``RxC:mode:move,move``: the value of each first move by :func:`sos.solve` (the page's
+    solver, no book) against the checkpoint of ``benchmarks/solve_boards.py`` in ``directory``.
+    Returns mismatch descriptions; prints each comparison with its time."""
+    from benchmarks.solve_boards import read_checkpoint
+    from sos import Action
+
+    board, mode, moves = spec.split(":")
+    rows, cols = (int(x) for x in board.split("x"))
+    proven = {
+        m: (lo, hi)
+        for m, lo, hi, _, _ in read_checkpoint(os.path.join(directory, f"{board}-{mode}.txt"))
+    }
+    bad = []
+    for name in moves.split(","):
+        state = new_game(Rules(rows=rows, cols=cols, mode=mode))  # type: ignore[arg-type]
+        gained = len(state.apply(Action.parse(name)))
+        t0 = time.perf_counter()
+        child = solve(state)
+        value = gained + child if gained and mode == "general" else (1 if gained else -child)
+        lo, hi = proven.get(name, (None, None))
+        print(
+            f"{board} {mode} first move {name}: sos.solve {value}, csos [{lo}, {hi}] "
+            f"({time.perf_counter() - t0:.0f} s)",
+            flush=True,
+        )
+        if lo is None or not lo <= value <= hi:
+            bad.append(f"{board} {mode} {name}: sos.solve {value}, csos [{lo}, {hi}]")
+    return bad
+
+
+def check_exact_positions(c: CSolver) -> list[str]:
+    """Every position of ``benchmarks/data/exact_positions.txt`` re-solved by ``c``: its value
+    and its set of value-keeping actions. Returns mismatch descriptions."""
+    from benchmarks.exact_positions import load
+
+    bad = []
+    positions = load()
+    for p in positions:
+        state = p.state()
+        value, _ = c.solve(state)
+        actions, _ = c.action_values(state)
+        best = {str(a) for a, v in actions.items() if v == value}
+        if value != p.value or best != set(p.best):
+            bad.append(f"{p.line()}: csos {value} {sorted(best)}")
+    print(f"exact positions: {len(positions)} re-solved", flush=True)
+    return bad
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--samples", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-empties", type=int, default=11)
     parser.add_argument("--no-books", action="store_true")
+    parser.add_argument(
+        "--first-moves",
+        help="RxC:mode:move,...: check first-move values of benchmarks/data/solved (slow)",
+    )
+    parser.add_argument(
+        "--exact-positions",
+        action="store_true",
+        help="re-solve benchmarks/data/exact_positions.txt instead (values and best actions)",
+    )
     args = parser.parse_args(argv)
+    if args.exact_positions:
+        with CSolver() as c:
+            exact_bad = check_exact_positions(c)
+        for line in exact_bad:
+            print("MISMATCH", line)
+        print(f"mismatches: {len(exact_bad)}")
+        return 1 if exact_bad else 0
+    if args.first_moves:
+        from benchmarks.solve_boards import DEFAULT_DIR
+
+        first_bad = check_first_moves(args.first_moves, DEFAULT_DIR)
+        for line in first_bad:
+            print("MISMATCH", line)
+        return 1 if first_bad else 0
     with CSolver() as c:
         bad: list[str] = []
         n_book = 0

@@ -74,6 +74,39 @@ def summary(prefix: str) -> tuple[int, int, int, float, bool]:
     )
 
 
+def report(directory: str) -> str:
+    """Markdown tables of every checkpoint in ``directory``: one row a board and mode, then the
+    first moves of each (value, or proven bounds ``[lo, hi]``; nodes; CPU seconds)."""
+    names = sorted(
+        (f[:-4] for f in os.listdir(directory) if f.endswith(".txt")),
+        key=lambda n: (int(n.split("x")[0]), int(n.split("x")[1].split("-")[0]), n),
+    )
+    lines = [
+        "| board | mode | value | first moves exact | nodes | CPU seconds |",
+        "|---|---|---|---|---:|---:|",
+    ]
+    detail = []
+    for name in names:
+        prefix = os.path.join(directory, name)
+        board, mode = name.split("-")
+        lo, hi, nodes, seconds, _ = summary(prefix)
+        value = str(lo) if lo == hi else f"[{lo}, {hi}] (bounds)"
+        moves = read_checkpoint(prefix + ".txt")
+        done = sum(1 for m in moves if m[1] == m[2])
+        lines.append(
+            f"| {board} | {mode} | {value} | {done} of {len(moves)} | {nodes:,} | {seconds:.1f} |"
+        )
+        cells = [
+            f"{m} {lo_m if lo_m == hi_m else f'[{lo_m}, {hi_m}]'}" for m, lo_m, hi_m, _, _ in moves
+        ]
+        detail.append(f"- {board} {mode}: " + ", ".join(cells))
+    return (
+        "\n".join(lines)
+        + "\n\nFirst moves (one of each set of moves equal by symmetry):\n\n"
+        + ("\n".join(detail))
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", default="3x3,3x4,3x5,4x4,4x5")
@@ -83,7 +116,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stop-at", help="HH:MM UTC: stop, save the checkpoint")
     parser.add_argument("--save-every", type=float, default=600.0)
     parser.add_argument("--nice", type=int, default=15)
+    parser.add_argument(
+        "--report", action="store_true", help="print the tables of --dir; solve nothing"
+    )
     args = parser.parse_args(argv)
+    if args.report:
+        print(report(args.dir))
+        return 0
     binary = build()
     os.makedirs(args.dir, exist_ok=True)
     stop = stop_epoch(args.stop_at)

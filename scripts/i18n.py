@@ -5,19 +5,26 @@ Commands (run from anywhere; paths are relative to the repository):
 
   python scripts/i18n.py update         extract the messages from sos/app/i18n.py (key = msgctxt,
                                         English = msgid) and merge them into every locale/*.po:
-                                        new messages come in untranslated, changed ones fuzzy,
-                                        removed ones are dropped. A ``DE`` dict still left in
+                                        a new key comes in empty (no guess from a similar
+                                        message), a key whose English changed keeps its old
+                                        translation marked fuzzy (with the old English as
+                                        ``#| msgid``) for a translator to check, removed keys
+                                        are dropped. A ``DE`` dict still left in
                                         sos/app/i18n.py (a branch written before the catalogs) fills
                                         empty German entries first.
   python scripts/i18n.py init LANG      start locale/LANG.po (then add LANG to LANGUAGE_NAMES)
   python scripts/i18n.py check          list what a catalog misses, has stale, or breaks
-                                        (placeholders, plural forms); exit 1 if anything
+                                        (empty, fuzzy or still English messages, placeholders,
+                                        plural forms); exit 1 if anything. Each of these fails
+                                        the language tests: every language needs a real
+                                        translation of every message.
   python scripts/i18n.py compile [DIR]  write DIR (default static/vendor/i18n/): <lang>.mo for
                                         each language but English, boot.json (the start-up
                                         failure texts for static/boot-error.js) and
                                         manifest.<lang>.webmanifest (name and description)
 
-``scripts/build.mjs`` runs ``compile``; ``tests/app/test_i18n.py`` runs the checks.
+``scripts/build.mjs`` runs ``compile``; ``tests/app/test_i18n.py`` runs the checks on the
+catalogs, ``tests/tools/test_i18n_script.py`` tests this script.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import ast
 import io
 import json
 import posixpath
+import re
 import string
 import sys
 from collections.abc import Iterator
@@ -56,6 +64,25 @@ PLURAL_CATEGORIES = {
     "tr": ("other",),
 }
 BOOT_KEYS = ("title", "file", "network", "portal", "clock", "slow", "runtime", "retry", "detail")
+#: Words that are the same in every language: the game's name and its letters.
+UNIVERSAL_WORDS = frozenset({"SOS", "S", "O"})
+#: Messages whose translation is rightly the English text in that language (the same word),
+#: by key. Any other message left in English is reported by ``check``.
+SAME_AS_ENGLISH = {
+    "de": frozenset({"player.computer", "puzzles.difficulty.normal"}),  # "Computer {n}"
+    "es": frozenset({"games.mode.general", "games.mode.simple", "puzzles.difficulty.normal"}),
+    "fr": frozenset({"games.mode.simple", "stats.col.score", "rating.change", "puzzles.context"}),
+    "pt": frozenset({"puzzles.difficulty.normal"}),
+    "tr": frozenset({"puzzles.difficulty.normal"}),
+}
+#: What ``check`` says after its list: why each line matters.
+WHY = (
+    "i18n: every language needs a real translation of every message: an empty, fuzzy or "
+    "English message shows English in that language's page, and fails the language tests "
+    "(tests/app/test_i18n.py: test_catalog_is_complete_and_current; "
+    "tests/e2e/test_languages.py: no English left in the page). Translate each line above in "
+    "locale/<lang>.po (remove the '#, fuzzy' line once checked), then run this check again."
+)
 
 
 def _dict_literal(tree: ast.Module, name: str) -> tuple[dict[str, object], dict[str, int]] | None:
@@ -136,7 +163,14 @@ def write(lang: str, catalog: Catalog) -> None:
         # Babel writes its own Plural-Forms for the locale; keep gettext's standard one.
         catalog._num_plurals, catalog._plural_expr = _parse_plural(PLURAL_FORMS[lang])
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=0, include_lineno=False, ignore_obsolete=True)
+    write_po(
+        buffer,
+        catalog,
+        width=0,
+        include_lineno=False,
+        ignore_obsolete=True,
+        include_previous=True,
+    )
     data = buffer.getvalue()
     if lang in PLURAL_FORMS:
         lines = [
@@ -154,6 +188,35 @@ def _parse_plural(header: str) -> tuple[int, str]:
     return int(nplurals.split("=")[1]), expr.strip().removeprefix("plural=")
 
 
+def merge(catalog: Catalog, pot: Catalog) -> None:
+    """Bring ``catalog`` up to ``pot`` (the template), matching messages by key only.
+
+    A key that ``catalog`` has with the same English keeps its translation; a key whose English
+    changed keeps its old translation marked fuzzy, with the old English as ``previous_id``
+    (``#| msgid``), when singular/plural still match (else it comes in empty); a new key comes
+    in empty; keys ``pot`` lacks become obsolete (not written). Babel's own fuzzy matching is
+    off: it guesses from similar English of *other* keys ("Resign this game?" got the German
+    of "Share this game").
+    """
+    old = {m.context: m for m in catalog if m.id and m.string and not _empty(m.string)}
+    catalog.update(pot, no_fuzzy_matching=True)
+    for message in catalog:
+        before = old.get(message.context)
+        if not message.id or before is None or not _empty(message.string):
+            continue
+        if before.id == message.id or isinstance(before.id, str) != isinstance(message.id, str):
+            continue
+        message.string = before.string
+        message.flags.add("fuzzy")
+        message.previous_id = [before.id] if isinstance(before.id, str) else list(before.id)
+
+
+def _empty(string: object) -> bool:
+    if isinstance(string, (list, tuple)):
+        return not any(string)
+    return not string
+
+
 def update() -> None:
     _, _, legacy_de = source_messages()
     for lang in languages():
@@ -162,7 +225,7 @@ def update() -> None:
         pot = template()
         catalog = read(lang)
         pot.creation_date = catalog.creation_date  # no churn in the headers
-        catalog.update(pot)
+        merge(catalog, pot)
         if lang == "de" and legacy_de:
             for message in catalog:
                 key = message.context
@@ -236,9 +299,18 @@ def _check_translation(lang: str, key: str, message: Message, nplurals: int) -> 
         if len(forms) != nplurals:
             yield f"{lang}: {key}: {len(forms)} plural forms, Plural-Forms says {nplurals}"
     last = len(forms) - 1
+    english_forms = {message.id} if isinstance(message.id, str) else set(message.id)
     for index, form in enumerate(forms):
         if not form:
-            yield f"{lang}: {key}: missing (untranslated)"
+            yield f"{lang}: {key}: empty (untranslated: the page shows English)"
+            return
+        same = form in english_forms and not _same_everywhere(str(form))
+        if same and key not in SAME_AS_ENGLISH.get(lang, ()):
+            yield (
+                f"{lang}: {key}: still English ({form!r}); translate it, or if it is the "
+                f"same word in {lang}, add {key!r} to SAME_AS_ENGLISH[{lang!r}] in "
+                "scripts/i18n.py"
+            )
             return
         try:
             found = fields(str(form))
@@ -252,6 +324,15 @@ def _check_translation(lang: str, key: str, message: Message, nplurals: int) -> 
         left_out = english - found
         if left_out and (index == last or len(left_out) > 1):
             yield f"{lang}: {key}: placeholder(s) {sorted(left_out)} left out"
+
+
+def _same_everywhere(message: str) -> bool:
+    """True if ``message`` has no word but placeholders, numbers, signs and UNIVERSAL_WORDS."""
+    try:
+        words = " ".join(literal for literal, _, _, _ in string.Formatter().parse(message))
+    except ValueError:
+        return False
+    return set(re.findall(r"[^\W\d_]+", words)) <= UNIVERSAL_WORDS
 
 
 def compile_all(out: Path = OUT) -> list[Path]:
@@ -315,8 +396,12 @@ def main(argv: list[str]) -> int:
         init(argv[2])
     elif command == "check":
         bad = [line for lang in languages() for line in problems(lang)]
-        print("\n".join(bad) or "i18n: all catalogs complete")
-        return 1 if bad else 0
+        if not bad:
+            print("i18n: all catalogs complete")
+            return 0
+        print("\n".join(bad))
+        print(WHY)
+        return 1
     elif command == "compile":
         out = Path(argv[2]).resolve() if len(argv) > 2 else OUT
         files = compile_all(out)

@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Lint, type-check and test everything: ruff, mypy, the rule cases under Pyodide (Node),
-# then pytest (unit + e2e in headless Chromium). Extra arguments go to pytest, e.g.
-#   scripts/test.sh -k board          scripts/test.sh tests/e2e -x
+# Lint, type-check and test. Three lanes:
+#   scripts/test.sh [ARGS]          everything (CI's .ci/run): set-up, ruff, mypy, the rule cases
+#                                   under Pyodide (Node), then pytest: CPython tests, `slow` ones
+#                                   included, and the browser tests in headless Chromium
+#   scripts/test.sh --quick [ARGS]  ruff, mypy and the CPython tests without `e2e`, `slow` and
+#                                   `build` ones (under 2 minutes; no npm, no build, no browser)
+#   scripts/test.sh --setup         set-up only: .venv, npm packages, build, Chromium; no test
+# ARGS go to pytest, e.g.  scripts/test.sh -k board   scripts/test.sh tests/e2e -x
+#                          scripts/test.sh --quick tests/app
 # Environment: CHROMIUM (browser binary, default /usr/bin/chromium), PYTHON (default python3).
 set -euo pipefail
 
@@ -9,6 +15,16 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 die() { echo "test.sh: $*" >&2; exit 1; }
 step() { echo; echo "==> $*"; }
+
+lane=full
+case "${1:-}" in
+  --quick) lane=quick; shift ;;
+  --setup)
+    lane=setup; shift
+    [ $# -eq 0 ] || die "--setup runs no test, so it takes no pytest arguments (got: $*)."
+    ;;
+  -h|--help) sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+esac
 
 PYTHON="${PYTHON:-python3}"
 command -v "$PYTHON" >/dev/null 2>&1 || die "Python >= 3.11 is required but '$PYTHON' was not found."
@@ -24,6 +40,16 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
 export PATH="$PWD/.venv/bin:$PATH"
+
+if [ "$lane" = quick ]; then
+  step "ruff check sos tests scripts benchmarks"
+  ruff check sos tests scripts benchmarks
+  step "mypy --strict sos scripts/*.py"
+  mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py scripts/stdlib_zip.py \
+    scripts/outdated.py
+  step "pytest -m 'not e2e and not slow and not build' $*"
+  exec python -m pytest -m "not e2e and not slow and not build" "$@"
+fi
 
 step "npm ci (when package-lock.json changed) + build static/vendor"
 # shellcheck source=scripts/npm_deps.sh
@@ -51,13 +77,21 @@ or point CHROMIUM at an existing Chromium/Chrome binary, e.g. CHROMIUM=/usr/bin/
 fi
 "$CHROMIUM" --version 2>/dev/null || true
 
+if [ "$lane" = setup ]; then
+  echo
+  echo "test.sh: set up (.venv, node_modules, static/vendor, Chromium); no test was run."
+  echo "  scripts/test.sh --quick   lint + CPython tests      scripts/test.sh   everything"
+  exit 0
+fi
+
 mkdir -p test-results
 
 step "ruff check sos tests scripts benchmarks"
 ruff check sos tests scripts benchmarks
 
-step "mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py scripts/stdlib_zip.py"
-mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py scripts/stdlib_zip.py
+step "mypy --strict sos scripts/*.py"
+mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py scripts/stdlib_zip.py \
+  scripts/outdated.py
 
 step "rule cases under Pyodide (node tests/pyodide/run_engine_tests.mjs)"
 node tests/pyodide/run_engine_tests.mjs

@@ -309,6 +309,7 @@ static int root_cmd(int argc, char **argv) {
         nr++;
     }
     if (prefix) read_checkpoint(prefix, rm, nr);
+    write_checkpoint(prefix, rm, nr, text);
     double last_save = now();
     for (int k = 0; k < nr && !stop_flag; k++) {
         if (rm[k].done) continue;

@@ -142,6 +142,16 @@ static void check_stop(void) {
 
 #define INF 1000
 
+/* Is empty cell i dead: every line through it already holds a wrong letter? Then a letter
+ * there changes no line: all moves on dead cells lead to games of the same value, and one
+ * of them stands for all. */
+static inline int dead_cell(int i) {
+    int n = G.ntri_at[i];
+    for (int k = 0; k < n; k++)
+        if (P.bad[G.tri_at[i][k]] == 0) return 0;
+    return 1;
+}
+
 static void sort_by_history(int *m, int n) {
     for (int a = 1; a < n; a++) {
         int x = m[a], b = a;
@@ -189,10 +199,16 @@ int negamax(int alpha, int beta) {
     int moves[2 * MAXN];
     int n = 0;
     int best = -INF, bestmove = -1;
+    int seen_dead = 0;
     if (G.simple) {
         int unsafe = 0;
         for (int i = 0; i < G.N; i++) {
             if (P.cell[i] != EMPTY) continue;
+            if (dead_cell(i)) {
+                if (!seen_dead) moves[n++] = i << 1;
+                seen_dead = 1;
+                continue;
+            }
             for (int L = LS; L <= LO; L++) {
                 if (pos_unsafe(&P, i, L)) unsafe++;
                 else moves[n++] = (i << 1) | (L - 1);
@@ -206,6 +222,11 @@ int negamax(int alpha, int beta) {
         int nc = 0, ns = 0, nr = 0;
         for (int i = 0; i < G.N; i++) {
             if (P.cell[i] != EMPTY) continue;
+            if (dead_cell(i)) {
+                if (!seen_dead) safe[ns++] = i << 1;
+                seen_dead = 1;
+                continue;
+            }
             for (int L = LS; L <= LO; L++) {
                 int m = (i << 1) | (L - 1);
                 if (P.cap[i][L]) {

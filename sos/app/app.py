@@ -30,10 +30,12 @@ import contextlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..notation import Action
 from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules
 from ..state import GameState
+from . import outcome as outcomes
 from . import remote
 from .i18n import LANGUAGES, ntext, text
 from .library import (
@@ -48,14 +50,21 @@ from .library import (
     Unreadable,
     _is_prefix,
 )
+from .message import Message, message, plural
 from .params import SEAT_KINDS, Settings, parse_params, to_query
-from .record import RecordError, decode_moves, load_save
+
+if TYPE_CHECKING:
+    from .puzzle_set import Puzzle
+    from .puzzles import PuzzleSession
+from .record import RecordError, decode_moves, encode_moves, load_save, parse_record
 from .session import GameSession
 from .view import player_name, result_text
 
 THEMES = ("auto", "light", "dark")
 #: Lines of "Your games" rendered at a time (the page adds as many on "Show more").
 GAMES_PAGE = 30
+#: The notice of a full storage (queued once, removed when a save succeeds again).
+STORAGE_FULL = message("notice.storage_full")
 
 
 @dataclass
@@ -88,6 +97,40 @@ class Prefs:
 
 
 @dataclass(frozen=True)
+class SettingsForm:
+    """What the settings dialog holds when Start is pressed, as the form gives it (text,
+    unchecked): read by :meth:`AppSession.apply_settings`, which validates it like a URL.
+
+    Attributes:
+        size, mode, players: the board, ``general``/``simple`` and the player count.
+        seats: one kind per seat shown (``human`` or a level).
+        lang: the language chosen; theme: ``auto``, ``light`` or ``dark``.
+        friend: "Play a friend" is ticked (a game by link), with ``friend_seat`` (0-based,
+            as text) this device's seat and ``friend_name`` its player's name.
+    """
+
+    size: str
+    mode: str
+    players: str
+    seats: tuple[str, ...]
+    lang: str
+    theme: str
+    friend: bool = False
+    friend_seat: str = "0"
+    friend_name: str = ""
+
+
+@dataclass(frozen=True)
+class SettingsApplied:
+    """What :meth:`AppSession.apply_settings` changed, for the page to redraw: the theme, the
+    language (retranslate the page); a new game is always shown (``remote``: a game by link)."""
+
+    theme_changed: bool
+    language_changed: bool
+    remote: bool
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """One line of the "Your games" list (text in the page's language)."""
 
@@ -110,41 +153,13 @@ def settings_of(record: GameRecord, lang: str | None = None, embed: bool = False
     return Settings(rules.rows, rules.mode, rules.players, record.seats, lang, embed)
 
 
+def _app_board(rules: Rules) -> bool:
+    """True for a board the app plays: square, from MIN_APP_SIZE to MAX_APP_SIZE."""
+    return rules.rows == rules.cols and MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE
+
+
 def _rules_of(settings: Settings) -> Rules:
     return Rules.square(settings.size, settings.mode, settings.players)
-
-
-def start_language(
-    url_lang: str | None, prefs_raw: str | None, legacy_raw: str | None, browser_lang: str
-) -> str:
-    """The language :attr:`AppSession.lang` will have after :meth:`AppSession.start`, known
-    before it (the page loads that language's catalog first): the URL's (``url_lang``, already
-    checked), else the saved preferences' (``prefs_raw``, the ``sos-prefs`` value), else — when
-    there are no preferences at all — those of a first-version save that the start will migrate
-    (``legacy_raw``), else ``browser_lang``."""
-    if url_lang:
-        return url_lang
-    prefs = Prefs.load(prefs_raw)
-    if prefs.lang:
-        return prefs.lang
-    if prefs == Prefs() and legacy_raw is not None:
-        legacy = _legacy_prefs(legacy_raw)
-        if legacy is not None and legacy.lang:
-            return legacy.lang
-    return browser_lang
-
-
-def _legacy_prefs(raw: str) -> Prefs | None:
-    """The preferences of a first-version save that :meth:`AppSession._migrate_legacy`
-    accepts, or None."""
-    try:
-        saved, _state = load_save(raw, SEAT_KINDS)
-    except RecordError:
-        return None
-    rules = saved.rules
-    if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
-        return None
-    return Prefs.load(json.dumps(saved.prefs))
 
 
 class AppSession:
@@ -173,9 +188,10 @@ class AppSession:
         self.embed = embed
         self.prefs = Prefs.load(self._read(PREFS_KEY))
         self.url_lang: str | None = None
+        self.wanted_puzzle: str | None = None
         self.game: GameSession = GameSession(GameRecord("", Rules.square(6), ("human",) * 2))
-        #: Notices waiting to be shown (text in the page's language).
-        self.notices: list[str] = []
+        #: Notices waiting to be shown, translated when shown (:meth:`notice_texts`).
+        self.notices: list[Message] = []
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -191,6 +207,10 @@ class AppSession:
         """The plural message ``key`` for the count ``n`` in the page's language."""
         return ntext(self.lang, key, n, **values)
 
+    def notice_texts(self) -> list[str]:
+        """The queued notices in the page's language (as the notice bar shows them)."""
+        return [notice.text(self.lang) for notice in self.notices]
+
     def _read(self, key: str) -> str | None:
         try:
             return self.library.store.get(key)
@@ -200,7 +220,7 @@ class AppSession:
     def _write_failed(self, error: StorageError) -> None:
         if error.kind == "full":
             if self.storage != "full":
-                self.notices.append(self.t("notice.storage_full"))
+                self.notices.append(STORAGE_FULL)
             self.storage = "full"
         else:
             self.storage = "refused"
@@ -214,15 +234,39 @@ class AppSession:
         cannot read the library still starts the same kind of game, and ``#g=<id>``."""
         return f"{to_query(self.settings())}#g={self.game.record.id}"
 
+    def share_query(self) -> str:
+        """The query of a link to the position shown (Share): its settings and moves, no
+        language and no id -- whoever opens it gets a copy of their own."""
+        s = self.settings()
+        query = to_query(Settings(s.size, s.mode, s.players, s.seats))
+        return f"{query}&game={encode_moves(self.game.state.history)}"
+
+    def full_game_query(self) -> str:
+        """The query of the embed's "Open the full game": the same game, moves and id
+        included, so the full page opens (or updates) that very game and, where it cannot read
+        the frame's storage (a partitioned cross-site frame), gets the moves from the link."""
+        s = self.settings()
+        query = to_query(Settings(s.size, s.mode, s.players, s.seats, self.url_lang))
+        moves = encode_moves(self.game.state.history)
+        return f"{query}&game={moves}&gid={self.game.record.id}"
+
+    def embed_note(self) -> Message | None:
+        """The quiet note an embed shows where the browser refuses storage (elsewhere that is
+        a notice, see :meth:`start`), else None."""
+        return message("embed.not_saved") if self.storage == "refused" and self.embed else None
+
     # ------------------------------------------------------------------ start
     def start(self, query: Iterable[tuple[str, str]], fragment: str = "") -> None:
         """Choose and show the game for a page opened with ``query`` (decoded pairs) and URL
         ``fragment`` (without ``#``), by the precedence in the module docstring. Notices about
         bad input go to :attr:`notices`; so does one that the browser refuses storage (not in
         an embed, where that is expected: the page shows a quiet note there instead)."""
-        self._choose(query, fragment)
+        pairs = list(query)
+        #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle the page opens once ready, or None.
+        self.wanted_puzzle = dict(pairs).get("puzzle")
+        self._choose(pairs, fragment)
         if self.storage == "refused" and not self.embed:
-            self.notices.append(self.t("notice.no_storage"))
+            self.notices.append(message("notice.no_storage"))
 
     def _choose(self, query: Iterable[tuple[str, str]], fragment: str) -> None:
         pairs = list(query)
@@ -245,7 +289,7 @@ class AppSession:
             if isinstance(found, Unreadable):
                 self.notices.append(self.unreadable_notice(found))
             elif self.storage == "ok":
-                self.notices.append(self.t("notice.game_missing"))
+                self.notices.append(message("notice.game_missing"))
         if "r" in wanted and self.open_link(wanted["r"]):
             return
         code = parsed.settings.game
@@ -254,14 +298,14 @@ class AppSession:
             try:
                 state = decode_moves(code, rules)
             except RecordError as error:
-                self.notices.append(self.t("notice.shared_bad", reason=error.reason_in(self.lang)))
+                self.notices.append(message("notice.shared_bad", reason=error.message))
             else:
                 link_id = wanted.get("gid", "")
                 if link_id.isalnum() and len(link_id) <= 32:
                     self._open_link(link_id, state, parsed.settings.seats)
                 else:
                     moves = len(state.history)
-                    self.notices.append(self.nt("notice.shared_loaded", moves, moves=moves))
+                    self.notices.append(plural("notice.shared_loaded", moves, moves=moves))
                     self._create(rules, parsed.settings.seats, state.history, "shared")
                 return
         if parsed.explicit or code is not None:
@@ -278,10 +322,10 @@ class AppSession:
                 named = True
         self._create(_rules_of(parsed.settings), parsed.settings.seats, (), "new")
 
-    def unreadable_notice(self, found: Unreadable) -> str:
+    def unreadable_notice(self, found: Unreadable) -> Message:
         """The notice naming a stored entry this version cannot open, and what to do."""
         key = "notice.save_newer" if found.kind == "newer" else "notice.save_damaged"
-        return self.t(key, game=found.id)
+        return message(key, game=found.id)
 
     def _migrate_legacy(self) -> None:
         """Move the first version's single save (and its preferences) into the library."""
@@ -291,10 +335,10 @@ class AppSession:
         try:
             saved, _state = load_save(raw, SEAT_KINDS)
             rules = saved.rules
-            if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
+            if not _app_board(rules):
                 raise RecordError("save_damaged")
         except RecordError:
-            self.notices.append(self.t("notice.save_bad"))
+            self.notices.append(message("notice.save_bad"))
             return  # kept as it is: never delete what cannot be read
         prefs = Prefs.load(json.dumps(saved.prefs))
         if self.prefs == Prefs():
@@ -325,14 +369,14 @@ class AppSession:
         if stored.rules == state.rules:
             if any(_is_prefix(link, line) for line in stored.lines()):
                 if not _is_prefix(stored.line[: stored.cursor], link):
-                    self.notices.append(self.t("notice.link_old"))
+                    self.notices.append(message("notice.link_old"))
                 self._show(stored)
                 return
             if all(_is_prefix(line, link) for line in stored.lines()):
                 self._show(replace(stored, line=link, cursor=len(link), variations=()))
                 self.commit()
                 return
-        self.notices.append(self.t("notice.link_fork"))
+        self.notices.append(message("notice.link_fork"))
         self._create(state.rules, seats, link, "link")
 
     def open_link(self, code: str) -> bool:
@@ -341,30 +385,30 @@ class AppSession:
         try:
             link = remote.decode_link(code)
         except remote.LinkError as error:
-            self.notices.append(self.t("remote.error", reason=error.reason_in(self.lang)))
+            self.notices.append(message("remote.error", reason=error.message))
             return False
         stored = self.library.get(link.game_id)
         got = remote.receive(stored, link)
         if got.kind == "wrong_seat" and got.error is not None:
-            self.notices.append(self.t("remote.error", reason=got.error.reason_in(self.lang)))
+            self.notices.append(message("remote.error", reason=got.error.message))
             return False
         if got.kind == "new":
             self._create_record(got.record)
             seat = remote.info(got.record).seat
-            who = remote.display_name(remote.info(got.record).names, seat, self.lang)
-            self.notices.append(self.t("remote.new", name=who))
+            who = remote.display_message(remote.info(got.record).names, seat)
+            self.notices.append(message("remote.new", name=who))
         elif got.kind == "fork":
-            self.notices.append(self.t("remote.fork"))
+            self.notices.append(message("remote.fork"))
             self._create_record(got.record)
         else:
             self._show(got.record)
             if got.kind == "old" and stored is not None:
                 self.notices.append(
-                    self.nt("remote.old", len(link.line), link=len(link.line), mine=stored.cursor)
+                    plural("remote.old", len(link.line), link=len(link.line), mine=stored.cursor)
                 )
             elif got.kind == "updated":
                 moves = len(link.line)
-                self.notices.append(self.nt("remote.updated", moves, moves=moves))
+                self.notices.append(plural("remote.updated", moves, moves=moves))
             if got.kind == "updated" or got.record.extra != (stored.extra if stored else None):
                 self.commit()
         return True
@@ -452,17 +496,17 @@ class AppSession:
             return "failed"
         if self.storage == "full":
             self.storage = "ok"
-            self.notices = [n for n in self.notices if n != self.t("notice.storage_full")]
+            self.notices = [n for n in self.notices if n != STORAGE_FULL]
         if result.status == "followed":
             self._follow(result.record)
-            self.notices.append(self.t("notice.followed"))
+            self.notices.append(message("notice.followed"))
         elif result.status == "forked":
             unreadable = self.library.unreadable.get(record.id)
             self._show(result.record)
             if unreadable is not None:
-                self.notices.append(self.t("notice.forked_unreadable", game=record.id))
+                self.notices.append(message("notice.forked_unreadable", game=record.id))
             else:
-                self.notices.append(self.t("notice.forked"))
+                self.notices.append(message("notice.forked"))
         else:
             self.game.record = result.record
         return result.status
@@ -515,8 +559,89 @@ class AppSession:
             return False  # deleted in another tab's list, not lost with a cleared storage
         if self.commit() == "failed":
             return False
-        self.notices.append(self.t("notice.restored"))
+        self.notices.append(message("notice.restored"))
         return True
+
+    # ------------------------------------------------------------------ the dialogs
+    def set_theme(self, theme: str) -> bool:
+        """Use ``theme`` (anything but ``auto``/``light``/``dark`` counts as ``auto``) and save
+        the preferences; True when it changed."""
+        theme = theme if theme in THEMES else "auto"
+        changed = theme != self.prefs.theme
+        self.prefs.theme = theme
+        self.save_prefs()
+        return changed
+
+    def set_language(self, lang: str) -> bool:
+        """Show the page in ``lang`` from now on (also over a ``lang`` in the URL) and save it
+        as the preference; True when the page's language changed. An unknown code changes
+        nothing."""
+        if lang not in LANGUAGES or lang == self.lang:
+            return False
+        self.prefs.lang = self.url_lang = lang
+        self.save_prefs()
+        return True
+
+    def apply_settings(self, form: SettingsForm) -> SettingsApplied:
+        """Start pressed in the settings dialog: apply the theme and the language, then start
+        a new game with the form's settings -- a game by link when "Play a friend" is ticked.
+        Bad values are reported as notices (in the new language) and replaced by defaults, as
+        in a URL; these notices replace the ones shown before."""
+        query = [
+            ("size", form.size),
+            ("mode", form.mode),
+            ("players", form.players),
+            ("seats", ",".join(form.seats)),
+            ("lang", form.lang),
+        ]
+        theme_changed = self.set_theme(form.theme)
+        language_changed = self.set_language(form.lang)
+        parsed = parse_params(query, self.lang)
+        self.notices = list(parsed.notices)
+        if form.friend:
+            seat = form.friend_seat.strip()
+            number = int(seat) if seat.isascii() and seat.isdigit() else 0
+            players = parsed.settings.players
+            self.new_remote(parsed.settings, min(number, players - 1), form.friend_name)
+        else:
+            self.new_game(parsed.settings)
+        return SettingsApplied(theme_changed, language_changed, form.friend)
+
+    def import_record(self, raw: str) -> Message | None:
+        """Paste a text record (:func:`sos.app.record.parse_record`): shown as a new game
+        with its moves, keeping the seats of the game shown when the player count matches,
+        else every seat human. Returns ``None`` on success (a notice says so), or why it was
+        refused (the game shown and the library unchanged)."""
+        try:
+            state = parse_record(raw)
+        except RecordError as error:
+            reason: Message = error.message
+            if error.line is not None:
+                reason = message("record.error.line", line=error.line, error=reason)
+            return message("record.error", error=reason)
+        rules = state.rules
+        if not _app_board(rules):
+            return message("record.error", error=message("record.size_error"))
+        seats = self.game.seats
+        if len(seats) != rules.players:
+            seats = ("human",) * rules.players
+        self.load_state(state, seats, "record")
+        self.notices = [message("record.loaded")]
+        return None
+
+    def puzzle_session(self, puzzles: tuple[Puzzle, ...]) -> PuzzleSession:
+        """The puzzles of this tab (:class:`sos.app.puzzles.PuzzleSession`), in the page's
+        language: their progress is kept in the tab's storage, except where the browser
+        refuses storage (then for this page only). Never a library game."""
+        from .puzzles import PuzzleSession  # on first use: the puzzles cost nothing at start
+
+        store = self.library.store if self.storage != "refused" else None
+        return PuzzleSession(puzzles, store, lambda: self.lang)
+
+    def open_fragment(self, fragment: str) -> bool:
+        """Back/Forward to a URL whose fragment (without ``#``) names a game, ``g=<id>``: show
+        it. False (nothing changes) for another fragment or a game not in the library."""
+        return fragment.startswith("g=") and self.open(fragment[2:])
 
     def save_prefs(self) -> None:
         """Write the preferences (a refused write is ignored: they are only preferences)."""
@@ -571,9 +696,10 @@ class AppSession:
             players=rules.players,
         )
         state = replace(record, cursor=len(record.line)).state()  # the game, not a browsed position
+        outcome = outcomes.outcome_of(state, record)
         count = len(state.history)
         moves = self.nt("games.moves", count, moves=count)
-        result = result_text(state, lang, record.seats)
+        result = result_text(state, lang, record.seats, outcome=outcome)
         link = ""
         if remote.is_remote(record):
             link = remote.encode_link(remote.link_of(record))
@@ -597,7 +723,7 @@ class AppSession:
             f"{moves} · {result}",
             record.updated,
             record.id == self.game.record.id,
-            state.is_terminal(),
+            outcome is not None,
             link,
         )
 

@@ -15,7 +15,8 @@ from typing import Final
 
 from ..ai import LEVELS, levels_for
 from ..rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode, Rules
-from .i18n import LANGUAGES, text
+from .i18n import LANGUAGES
+from .message import Message, message
 
 #: What a seat can be: a human or a computer level.
 SEAT_KINDS: Final[tuple[str, ...]] = ("human", *LEVELS)
@@ -27,6 +28,15 @@ def seat_kinds_for(size: int) -> tuple[str, ...]:
     """What a seat can be on a ``size`` x ``size`` board: human, then the levels offered there
     (:func:`sos.ai.levels_for`: ``perfect`` only where the solver covers the board)."""
     return ("human", *levels_for(Rules.square(size)))
+
+
+def seat_for(kind: str, size: int) -> str:
+    """``kind`` if a seat can be that on a ``size`` x ``size`` board, else the nearest offered
+    there (``perfect`` where the solver does not cover the board -> ``hard``; an unknown kind
+    -> ``human``)."""
+    if kind in seat_kinds_for(size):
+        return kind
+    return "hard" if kind == "perfect" else "human"
 
 
 @dataclass(frozen=True)
@@ -52,9 +62,16 @@ class ParsedParams:
     """Result of :func:`parse_params`: the settings and the notices about bad values."""
 
     settings: Settings
-    notices: list[str] = field(default_factory=list)
+    #: One :class:`~sos.app.message.Message` per bad value (translated when shown).
+    notices: list[Message] = field(default_factory=list)
     #: Names of the game-setting parameters present in the URL (size, mode, players, seats).
     explicit: frozenset[str] = frozenset()
+    #: The language of the page these settings give (the URL's, else ``browser_lang``).
+    lang: str = "en"
+
+    def texts(self) -> list[str]:
+        """The notices in :attr:`lang`."""
+        return [notice.text(self.lang) for notice in self.notices]
 
 
 def _small_int(raw: str) -> int | None:
@@ -83,8 +100,8 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
         browser_lang: language for the notices when ``lang`` is absent or bad.
 
     Returns:
-        The settings (defaults for missing or bad values) and one notice per bad value, in the
-        language of the page.
+        The settings (defaults for missing or bad values), one notice per bad value (a
+        :class:`~sos.app.message.Message`, translated when shown) and the page's language.
     """
     if isinstance(query, str):
         from urllib.parse import parse_qsl  # only here: see above
@@ -154,7 +171,7 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
         seats = ("human",) * players
     elif "perfect" in seats and "perfect" not in seat_kinds_for(size):
         bad.append(("seats", raw or "", "notice.reason.perfect", "hard"))
-        seats = tuple("hard" if seat == "perfect" else seat for seat in seats)
+        seats = tuple(seat_for(seat, size) for seat in seats)
 
     embed = False
     raw = last("embed")
@@ -165,20 +182,19 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
             bad.append(("embed", raw, "notice.reason.embed", "0"))
 
     game = last("game")
-    notice_lang = lang or browser_lang
     notices = [
-        text(
-            notice_lang,
+        message(
             "notice.bad_param",
             name=name,
             value=_shown(value),
-            reason=text(notice_lang, reason, codes=", ".join(LANGUAGES)),
+            reason=message(reason, codes=", ".join(LANGUAGES)),
             default=default,
         )
         for name, value, reason, default in bad
     ]
     explicit = frozenset(values) & {"size", "mode", "players", "seats"}
-    return ParsedParams(Settings(size, mode, players, seats, lang, embed, game), notices, explicit)
+    settings = Settings(size, mode, players, seats, lang, embed, game)
+    return ParsedParams(settings, notices, explicit, lang or browser_lang)
 
 
 def to_query(settings: Settings) -> str:

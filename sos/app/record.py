@@ -20,12 +20,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..notation import Action, InvalidNotationError, square_name
 from ..rules import InvalidRulesError, Mode, Rules
 from ..state import GameState, IllegalActionError, new_game
-from .i18n import text as _text
+from .message import Message
+
+if TYPE_CHECKING:
+    from .outcome import GameOutcome
 
 SAVE_FORMAT: Final = "sos-save"
 SAVE_VERSION: Final = 1
@@ -64,8 +67,13 @@ class RecordError(ValueError):
         super().__init__(f"line {line}: {self.reason}" if line is not None else self.reason)
 
     def reason_in(self, lang: str) -> str:
-        """The message (without the line number) in ``lang`` (``"en"`` or ``"de"``)."""
-        return _text(lang, f"record.reason.{self.key}", **self.params)
+        """The message (without the line number) in ``lang``."""
+        return self.message.text(lang)
+
+    @property
+    def message(self) -> Message:
+        """The reason (without the line number), translated when shown."""
+        return Message(f"record.reason.{self.key}", tuple(self.params.items()))
 
 
 @dataclass(frozen=True)
@@ -102,11 +110,23 @@ def header(rules: Rules) -> str:
     return f"SOS {rules.rows}x{rules.cols} {rules.mode}, {rules.players} players"
 
 
-def format_record(state: GameState) -> str:
-    """The text record of the game played in ``state`` (from its empty board)."""
+def format_record(state: GameState, outcome: GameOutcome | None = None) -> str:
+    """The text record of the game played in ``state`` (from its empty board).
+
+    Args:
+        outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); when the
+            game is over, a last comment line states it, e.g. ``# result: player 1 wins,
+            scores 5-3 (full board)`` or ``# result: draw, scores 2-2 (full board)``
+            (:func:`parse_record` skips comments).
+    """
     lines = [header(state.rules)]
     for turn in turns(state):
         lines.append(f"{turn.number}. " + " ".join(str(action) for _, action, _ in turn.plies))
+    if outcome is not None:
+        who = "draw" if outcome.winner is None else f"player {outcome.winner + 1} wins"
+        scores = "-".join(str(score) for score in outcome.scores)
+        why = outcome.termination.replace("_", " ")
+        lines.append(f"# result: {who}, scores {scores} ({why})")
     return "\n".join(lines) + "\n"
 
 

@@ -51,8 +51,8 @@ from ..rules import (
 from ..state import IllegalActionError, new_game
 from .i18n import text
 from .library import GameRecord, Line, _is_prefix, merge_lines
+from .message import Message
 from .session import GameSession
-from .view import player_name
 
 ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 LINK_VERSION: Final = 1
@@ -74,7 +74,12 @@ class LinkError(ValueError):
 
     def reason_in(self, lang: str) -> str:
         """Why, in ``lang``."""
-        return text(lang, f"remote.reason.{self.key}", **self.params)
+        return self.message.text(lang)
+
+    @property
+    def message(self) -> Message:
+        """Why, translated when shown."""
+        return Message(f"remote.reason.{self.key}", tuple(self.params.items()))
 
 
 @dataclass(frozen=True)
@@ -332,8 +337,15 @@ def link_of(record: GameRecord) -> RemoteLink:
 
 def display_name(names: tuple[str, ...], seat: int, lang: str) -> str:
     """``"Anna (Player 1)"``, or ``"Player 1"`` without a name."""
-    plain = player_name(lang, seat)
-    return text(lang, "remote.named", name=names[seat], player=plain) if names[seat] else plain
+    return display_message(names, seat).text(lang)
+
+
+def display_message(names: tuple[str, ...], seat: int) -> Message:
+    """:func:`display_name` as a :class:`~sos.app.message.Message` (translated when shown)."""
+    plain = Message("player.name", (("n", seat + 1),))
+    if not names[seat]:
+        return plain
+    return Message("remote.named", (("name", names[seat]), ("player", plain)))
 
 
 @dataclass(frozen=True)
@@ -445,11 +457,10 @@ class RemoteSession(GameSession):
         return info(self.record)
 
     def human_to_move(self) -> bool:
-        state = self.state
         return (
             not self.paused
-            and not state.is_terminal()
-            and state.current_player() == self.remote.seat
+            and self.outcome is None
+            and self.state.current_player() == self.remote.seat
         )
 
     def computer_to_move(self) -> int | None:
@@ -486,10 +497,10 @@ class RemoteSession(GameSession):
     def waiting_for(self) -> int | None:
         """The seat of another device that is to move, or None (this device's turn, the game
         over, or an earlier position shown)."""
-        state = self.state
-        if self.paused or state.is_terminal() or state.current_player() == self.remote.seat:
+        seat = self.state.current_player()
+        if self.paused or self.outcome is not None or seat == self.remote.seat:
             return None
-        return state.current_player()
+        return seat
 
     def set_name(self, name: str) -> bool:
         """Set this device's player name; True when it changed."""
@@ -502,6 +513,42 @@ class RemoteSession(GameSession):
         self.record = with_info(self.record, replace(remote, names=names))
         self._changed()
         return True
+
+
+@dataclass(frozen=True)
+class RemoteView:
+    """The panel of a game by link under the board, as text in the page's language.
+
+    Attributes:
+        you: "You play Anna (Player 1)".
+        status: the game over, an earlier position shown, this device's turn, or whose turn
+            it is on another device.
+        send: show "send the link" (another device is to move, or the game is over).
+        name: this device's player name ("" when none was given).
+    """
+
+    you: str
+    status: str
+    send: bool
+    name: str
+
+
+def remote_view(game: RemoteSession, lang: str) -> RemoteView:
+    """The :class:`RemoteView` of ``game`` in ``lang`` (the game's outcome is
+    :attr:`GameSession.outcome`, as everywhere)."""
+    remote = game.remote
+    waiting = game.waiting_for()
+    over = game.outcome is not None
+    if over:
+        status = text(lang, "remote.over")
+    elif game.paused:
+        status = text(lang, "remote.viewing")
+    elif waiting is None:
+        status = text(lang, "remote.your_turn")
+    else:
+        status = text(lang, "remote.waiting", name=display_name(remote.names, waiting, lang))
+    you = text(lang, "remote.you", name=display_name(remote.names, remote.seat, lang))
+    return RemoteView(you, status, over or waiting is not None, remote.names[remote.seat])
 
 
 def session_for(record: GameRecord) -> GameSession:

@@ -21,7 +21,11 @@ from ..notation import Action
 from .view import player_name
 
 if TYPE_CHECKING:
-    from ..ai.review import GameReview, PlyReview
+    from collections.abc import Generator
+
+    from ..ai.review import GameReview as GameReview
+    from ..ai.review import PlyReview, Progress
+    from ..rules import Rules
     from .library import GameRecord
 
 #: Key of the review in ``GameRecord.extra``.
@@ -65,6 +69,25 @@ def with_review(record: GameRecord, review: GameReview) -> GameRecord:
     from dataclasses import replace
 
     return replace(record, extra={**record.extra, EXTRA_KEY: review.to_dict()})
+
+
+@dataclass(frozen=True)
+class ReviewRun:
+    """A review to run (:func:`start_review`): step ``steps`` until it returns the
+    :class:`~sos.ai.review.GameReview`; ``progress`` says how far it has got."""
+
+    steps: Generator[None, None, GameReview]
+    progress: Progress
+
+
+def start_review(rules: Rules, line: Sequence[Action]) -> ReviewRun:
+    """The review of the game ``line`` under ``rules`` (:func:`sos.ai.review.review_steps`) as
+    a pausable generator with its progress (``done`` of ``total`` positions)."""
+    from ..ai.review import Progress, review_steps
+    from ..state import replay
+
+    progress = Progress(0, len(line) + 1)
+    return ReviewRun(review_steps(replay(rules, line), progress), progress)
 
 
 def matching(review: GameReview, line: Sequence[Action]) -> int:

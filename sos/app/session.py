@@ -13,7 +13,9 @@ from ..board import Line as SosLine
 from ..notation import Action
 from ..rules import Rules
 from ..state import GameState, IllegalActionError
+from . import outcome as outcomes
 from .library import GameRecord, Line, merge_lines
+from .outcome import GameOutcome
 
 
 class GameSession:
@@ -60,6 +62,14 @@ class GameSession:
         """How many actions of :attr:`line` are applied to :attr:`state`."""
         return len(self.state.history)
 
+    @property
+    def outcome(self) -> GameOutcome | None:
+        """How the game ended at the position shown (winner or draw, and why), or ``None``
+        while it goes on there: the one answer to "is this game over" that the view, the
+        games list, the embed's events and the record read (:func:`sos.app.outcome.outcome_of`).
+        """
+        return outcomes.outcome_of(self.state, self.record)
+
     def seat_kind(self, seat: int) -> str:
         """``human`` or the computer level of ``seat`` (0-based)."""
         return self.seats[seat] if 0 <= seat < len(self.seats) else "human"
@@ -70,13 +80,12 @@ class GameSession:
 
     def human_to_move(self) -> bool:
         """True when a person may write a letter now (not over, a human seat to move)."""
-        state = self.state
-        return not state.is_terminal() and self.seat_kind(state.current_player()) == "human"
+        return self.outcome is None and self.seat_kind(self.state.current_player()) == "human"
 
     def computer_to_move(self) -> int | None:
         """The computer seat that should move now, or None (a human's turn, the game over, or
         an earlier position shown from the move list)."""
-        if self.paused or self.state.is_terminal():
+        if self.paused or self.outcome is not None:
             return None
         seat = self.state.current_player()
         return seat if self.seat_kind(seat) != "human" else None
@@ -163,7 +172,7 @@ class GameSession:
         if self.has_computer():
             while (
                 self.cursor < len(self.line)
-                and not self.state.is_terminal()
+                and self.outcome is None
                 and self.seat_kind(self.state.current_player()) != "human"
             ):
                 self.state.apply(self.line[self.cursor])

@@ -6,14 +6,18 @@ The web layer renders :func:`view_model` into the DOM; it never decides a rule i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final
 
 from ..board import Line
 from ..notation import EMPTY, Action, square_name
 from ..rules import Rules
 from ..state import GameState, replay
 from .i18n import ntext, text
+from .outcome import FROM_BOARD, OutcomeArg, resolve
+
+if TYPE_CHECKING:
+    from .session import GameSession
 
 #: How each seat marks its SOSs, so that players differ by shape as well as by colour.
 PLAYER_STYLES: Final[tuple[str, ...]] = ("ring", "strike", "dash", "double")
@@ -77,6 +81,9 @@ class ViewModel:
     board_label: str
     current_player: int
     thinking: bool
+    #: No square takes a letter now (a computer's turn or thinking, the game over, another
+    #: device's turn): set by :func:`session_view`; the puzzle panel decides its own.
+    locked: bool = False
 
 
 def player_name(lang: str, seat: int, kind: str = "human") -> str:
@@ -116,10 +123,16 @@ def result_text(
     lang: str,
     seats: Sequence[str] | None = None,
     names: Sequence[str] | None = None,
+    outcome: OutcomeArg = FROM_BOARD,
 ) -> str | None:
     """The result line of a finished game (``None`` while it goes on); ``names``: one per
-    seat, ``""`` for the default ("Player 1")."""
-    outcome = state.outcome()
+    seat, ``""`` for the default ("Player 1").
+
+    Args:
+        outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); by default
+            the outcome of ``state`` alone.
+    """
+    outcome = resolve(state, outcome)
     if outcome is None:
         return None
     kinds = _kinds(state, seats, names)
@@ -157,10 +170,11 @@ def status_text(
     seats: Sequence[str] | None = None,
     thinking: bool = False,
     names: Sequence[str] | None = None,
+    outcome: OutcomeArg = FROM_BOARD,
 ) -> str:
     """The status line: whose turn (or that a computer is thinking), that the last mover scored
-    and moves again, or the result."""
-    result = result_text(state, lang, seats, names)
+    and moves again, or the result (``outcome`` as in :func:`result_text`)."""
+    result = result_text(state, lang, seats, names, outcome)
     if result is not None:
         return result
     player = state.current_player()
@@ -180,14 +194,18 @@ def view_model(
     seats: Sequence[str] | None = None,
     thinking: bool = False,
     names: Sequence[str] | None = None,
+    outcome: OutcomeArg = FROM_BOARD,
 ) -> ViewModel:
-    """The :class:`ViewModel` of ``state`` with text in ``lang`` (``"en"`` or ``"de"``).
+    """The :class:`ViewModel` of ``state`` with text in ``lang``.
 
     Args:
         seats: kind of each seat, ``"human"`` or a computer level (default all human).
         thinking: a computer seat is choosing its move (the status line says so).
         names: one name per seat, ``""`` (or missing) for the default "Player 1".
+        outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); by default
+            the outcome of ``state`` alone (a puzzle's position).
     """
+    outcome = resolve(state, outcome)
     rules = state.rules
     kinds = _kinds(state, seats, names)
     records = state.records
@@ -212,7 +230,6 @@ def view_model(
         for record in records
         for line in record.lines
     )
-    outcome = state.outcome()
     current = state.current_player()
     players = []
     for seat, score in enumerate(state.scores):
@@ -253,9 +270,9 @@ def view_model(
         cells=tuple(cells),
         lines=lines,
         players=tuple(players),
-        status=status_text(state, lang, seats, thinking and outcome is None, names),
+        status=status_text(state, lang, seats, thinking and outcome is None, names, outcome),
         game_over=outcome is not None,
-        result=result_text(state, lang, seats, names),
+        result=result_text(state, lang, seats, names, outcome),
         board_label=text(lang, "board.label", rows=rules.rows, cols=rules.cols),
         current_player=current,
         thinking=thinking and outcome is None,
@@ -384,9 +401,11 @@ def announcement(
     lang: str = "en",
     seats: Sequence[str] | None = None,
     names: Sequence[str] | None = None,
+    outcome: OutcomeArg = FROM_BOARD,
 ) -> str:
     """What a screen reader hears after the last action: who wrote what where, the points it
-    scored, and who moves next (or the result). Empty before the first action."""
+    scored, and who moves next (or the result; ``outcome`` as in :func:`result_text`). Empty
+    before the first action."""
     records = state.records
     if not records:
         return ""
@@ -398,7 +417,7 @@ def announcement(
     if last.lines:
         points = len(last.lines)
         parts.append(ntext(lang, "announce.scored", points, name=name, points=points))
-    result = result_text(state, lang, seats, names)
+    result = result_text(state, lang, seats, names, outcome)
     if result is not None:
         parts.append(result + ".")
     elif last.lines:
@@ -407,3 +426,23 @@ def announcement(
         next_name = _name(lang, state.current_player(), kinds)
         parts.append(text(lang, "announce.next", name=next_name))
     return " ".join(parts)
+
+
+def session_view(game: GameSession, lang: str, thinking: bool = False) -> ViewModel:
+    """The :class:`ViewModel` of the game shown (``game``): its outcome, whether the board
+    takes a letter now (:attr:`ViewModel.locked`), and the status line -- which, while an
+    earlier position of the line is shown (:attr:`~sos.app.session.GameSession.paused`), says
+    so, and that a computer to move there waits for Redo.
+
+    Args:
+        thinking: a computer seat is choosing its move.
+    """
+    state = game.state
+    vm = view_model(state, lang, game.seats, thinking, outcome=game.outcome)
+    status = vm.status
+    if game.paused and not vm.game_over:
+        waiting = game.seat_kind(state.current_player()) != "human"
+        key = "status.viewing.computer" if waiting else "status.viewing"
+        status = text(lang, key, ply=game.cursor, total=len(game.line))
+    locked = thinking or not game.human_to_move()
+    return replace(vm, status=status, locked=locked)

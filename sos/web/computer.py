@@ -1,5 +1,7 @@
-"""Computer seats and hints in the page: the agents' search generators stepped on the main
-thread in slices of at most :data:`SLICE_SECONDS`, yielding to the browser in between.
+"""Computer seats and hints in the page: the searches that :mod:`sos.app.computer` gives
+(which agent plays which seat, whether the opening book is needed) stepped on the main thread
+in slices of at most :data:`SLICE_SECONDS`, yielding to the browser in between, and the book
+fetched when the app says so.
 
 A PyScript worker was not used: it would boot a second Pyodide (seconds and tens of MB) on
 every page with a computer seat. A move or hint computed for a game version that has changed
@@ -13,11 +15,24 @@ import functools
 import random
 import time
 from collections.abc import Callable, Generator
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pyscript import window
 
+from sos.app.computer import (
+    BOOK_URL,
+    ComputerSeats,
+    book_covers,
+    book_needed,
+    book_path,
+    hint_steps,
+    load_ai,
+)
 from sos.app.session import GameSession
+from sos.rules import Rules
+
+if TYPE_CHECKING:
+    from sos.app.computer import Analysis
 
 #: Longest stretch of search work between two returns to the browser (seconds).
 SLICE_SECONDS = 0.02
@@ -57,23 +72,11 @@ class Computer:
         self.played = played
         self.set_thinking = thinking
         self.thinking = False
-        self._agents: dict[tuple[int, int, str], Any] = {}
+        self.seats = ComputerSeats(lambda: random.SystemRandom().randrange(2**32))
         self._task: Any = None
 
     def _valid(self, game: GameSession, version: int) -> bool:
         return self.current() is game and game.version == version
-
-    def agent(self, game: GameSession, seat: int) -> Any:
-        """The agent of ``seat`` in ``game`` (made on first use, seeded from the system)."""
-        key = (id(game), seat, game.seat_kind(seat))
-        if key not in self._agents:
-            from sos.ai.agents import make_agent  # on first use only (its budget is its own)
-
-            seed = random.SystemRandom().randrange(2**32)
-            agent = make_agent(game.seat_kind(seat), seed=seed)
-            self._agents = {k: v for k, v in self._agents.items() if k[0] == id(game)}
-            self._agents[key] = agent
-        return self._agents[key]
 
     def schedule(self) -> None:
         """Start the computer seats' turns if one is to move and none is running."""
@@ -105,13 +108,12 @@ class Computer:
             # The computer thinks during the visible pause: a move appears COMPUTER_PAUSE
             # after the previous one, or when the search ends if that takes longer.
             shown_at = time.perf_counter() + COMPUTER_PAUSE
-            agent = self.agent(game, seat)
-            if agent.level in ("perfect", "hard"):  # both read the 4x4 opening book
-                await fetch_book(game)
+            if book_needed(game.rules, self.seats.level(game, seat)):
+                await fetch_book(game.rules)
                 if not self._valid(game, version):
                     return
             action = await run_sliced(
-                agent.plan(game.state.clone()), functools.partial(self._valid, game, version)
+                self.seats.plan(game, seat), functools.partial(self._valid, game, version)
             )
             if action is None or not self._valid(game, version):
                 return
@@ -123,16 +125,14 @@ class Computer:
             self.thinking = False
             self.played(game)
 
-    async def hint(self, game: GameSession) -> Any:
-        """The :class:`sos.ai.agents.Analysis` of the position (best action, value, whether the
-        value or only the result is proven), or None when the game changed meanwhile."""
-        from sos.ai.agents import analyse_steps
-
+    async def hint(self, game: GameSession) -> Analysis | None:
+        """The analysis of the position (:func:`sos.app.computer.hint_steps`: best action,
+        value, whether the value or only the result is proven), or None when the game changed
+        meanwhile."""
         version = game.version
-        await fetch_book(game)
-        analysis = await run_sliced(
-            analyse_steps(game.state.clone()), lambda: self._valid(game, version)
-        )
+        if book_needed(game.rules, None):
+            await fetch_book(game.rules)
+        analysis = await run_sliced(hint_steps(game), lambda: self._valid(game, version))
         if analysis is None or analysis.action is None or not self._valid(game, version):
             return None
         return analysis
@@ -155,18 +155,13 @@ async def run_sliced(gen: Generator[None, None, T], valid: Callable[[], bool]) -
             return None
 
 
-async def fetch_book(game: GameSession) -> None:
-    """Put the solver's opening book into the file system, if this board can use it.
-
-    Not in pyscript.toml ``[files]``: most games never read it, and 185 KB fetched and
-    written at start-up is boot time. Fetched from our origin (the service worker has it
-    precached); when that fails the solver searches without it (slower, still exact).
-    """
+async def fetch_book(rules: Rules) -> None:
+    """Put the solver's opening book into the file system when the app says a search under
+    ``rules`` reads it (:func:`sos.app.computer.book_covers`), fetched once per page from
+    :data:`sos.app.computer.BOOK_URL` (our origin; the service worker has it precached). When
+    that fails the solver searches without it (slower, still exact)."""
     global _book_task
-    from sos.ai.solver import BOOK_SHAPE
-
-    rules = game.state.rules
-    if (rules.rows, rules.cols) != BOOK_SHAPE or rules.players != 2:
+    if not book_covers(rules):
         return
     if _book_task is None:  # one download per page, however many callers wait for it
         _book_task = asyncio.ensure_future(_download_book())
@@ -174,16 +169,14 @@ async def fetch_book(game: GameSession) -> None:
 
 
 async def _download_book() -> None:
-    from sos.ai.solver import BOOK_PATH
-
     try:
-        response = await window.fetch("./sos/ai/book_4x4.txt")
+        response = await window.fetch(BOOK_URL)
         if not response.ok:
             return
         body = str(await response.text())
     except Exception:  # a JsException (offline without the service worker): no book
         return
-    with open(BOOK_PATH, "w", encoding="ascii") as handle:
+    with open(book_path(), "w", encoding="ascii") as handle:
         handle.write(body)
 
 
@@ -195,4 +188,4 @@ async def warm_up() -> None:
     inside a computer move. (A game with computer seats imports it before ``data-ready``.)
     """
     await asyncio.sleep(0.05)
-    import sos.ai.agents  # noqa: F401
+    load_ai()

@@ -9,17 +9,9 @@ from typing import Any
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from sos.app.app import GAMES_PAGE, AppSession, GameEntry
+from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
 from sos.app.i18n import text
-from sos.app.params import (
-    SEAT_KINDS,
-    ParsedParams,
-    Settings,
-    parse_params,
-    seat_kinds_for,
-    to_query,
-)
-from sos.app.record import encode_moves
+from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE
 from sos.web.dom import by_id, element
 
@@ -64,38 +56,45 @@ def fill_settings(settings: Settings, lang: str, theme: str) -> None:
 
 
 def sync_settings() -> None:
-    """Show one seat row per player; offer ``perfect`` only where the solver covers the board."""
+    """Show one seat row per player; offer only the levels of the board's size
+    (:func:`sos.app.params.seat_kinds_for`: ``perfect`` only where the solver covers it)."""
     players = int(by_id("settings-players").value)
     size = int(by_id("settings-size").value)
     for row in document.querySelectorAll(".seat-row"):
         row.hidden = int(row.dataset.seat) >= players
-    perfect_ok = "perfect" in seat_kinds_for(size)
+    offered = seat_kinds_for(size)
     for select in document.querySelectorAll(".seat-row select"):
-        select.querySelector("option[value=perfect]").disabled = not perfect_ok
-        if not perfect_ok and select.value == "perfect":
-            select.value = "hard"
+        for option in select.querySelectorAll("option"):
+            option.disabled = str(option.value) not in offered
+        select.value = seat_for(str(select.value), size)
 
 
-def read_settings(embed: bool, lang: str) -> tuple[ParsedParams, str]:
-    """The settings form's values, validated like URL parameters, and the theme chosen."""
+def read_settings(friend: tuple[str, str] | None) -> SettingsForm:
+    """The settings form's values as given (checked by
+    :meth:`~sos.app.app.AppSession.apply_settings`); ``friend``: this device's seat and name
+    when "Play a friend" is ticked (:meth:`sos.web.remote.RemotePanel.chosen`)."""
     mode = "general"
     for radio in by_id("settings-form").querySelectorAll("input[name=mode]"):
         if radio.checked:
             mode = str(radio.value)
-    players = int(by_id("settings-players").value)
-    seats = ",".join(
-        str(document.querySelector(f"select[name=seat-{seat}]").value) for seat in range(players)
+    players = str(by_id("settings-players").value)
+    shown = int(players) if players.isdigit() else MAX_PLAYERS
+    seats = tuple(
+        str(document.querySelector(f"select[name=seat-{seat}]").value)
+        for seat in range(min(shown, MAX_PLAYERS))
     )
-    query = [
-        ("size", str(by_id("settings-size").value)),
-        ("mode", mode),
-        ("players", str(players)),
-        ("seats", seats),
-        ("lang", str(by_id("settings-lang").value)),
-    ]
-    if embed:
-        query.append(("embed", "1"))
-    return parse_params(query, lang), str(by_id("settings-theme").value)
+    seat, name = friend if friend is not None else ("0", "")
+    return SettingsForm(
+        size=str(by_id("settings-size").value),
+        mode=mode,
+        players=players,
+        seats=seats,
+        lang=str(by_id("settings-lang").value),
+        theme=str(by_id("settings-theme").value),
+        friend=friend is not None,
+        friend_seat=seat,
+        friend_name=name,
+    )
 
 
 def page_base() -> str:
@@ -104,20 +103,13 @@ def page_base() -> str:
 
 
 def share_url(app: AppSession) -> str:
-    """A link to the position shown: its settings and moves (whoever opens it gets a copy)."""
-    s = app.settings()
-    query = to_query(Settings(s.size, s.mode, s.players, s.seats))
-    return f"{page_base()}{query}&game={encode_moves(app.game.state.history)}"
+    """A link to the position shown (:meth:`~sos.app.app.AppSession.share_query`)."""
+    return page_base() + app.share_query()
 
 
 def full_game_url(app: AppSession) -> str:
-    """The embed's "Open the full game": the same game, moves and id included, so the full
-    page opens (or updates) that very game and, where it cannot read the frame's storage (a
-    partitioned cross-site frame), gets the moves from the link."""
-    s = app.settings()
-    query = to_query(Settings(s.size, s.mode, s.players, s.seats, app.url_lang))
-    moves = encode_moves(app.game.state.history)
-    return f"{page_base()}{query}&game={moves}&gid={app.game.record.id}"
+    """The embed's "Open the full game" (:meth:`~sos.app.app.AppSession.full_game_query`)."""
+    return page_base() + app.full_game_query()
 
 
 def render_games(app: AppSession, deleted: str, count: int = GAMES_PAGE) -> int:

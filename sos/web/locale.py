@@ -1,19 +1,17 @@
 """The page's language in the browser: loads the gettext catalog of the language in use and
 applies what the language decides beyond the texts (direction, manifest, the language menu).
 
-Also where the page's language comes from at start: the URL, the saved preference, the browser
-(:func:`start_language`). Only the catalog of the language shown is downloaded
-(``static/vendor/i18n/<lang>.mo``, built by ``scripts/i18n.py compile``); English is the source
-text and needs no download.
+The language itself is decided once, by :class:`sos.app.app.AppSession` (the URL's, the saved
+preference, the browser's: :func:`browser_languages`). Only the catalog of the language shown
+is downloaded (``static/vendor/i18n/<lang>.mo``, built by ``scripts/i18n.py compile``); English
+is the source text and needs no download.
 """
 
 from __future__ import annotations
 
 from pyscript import document, window
 
-from sos.app.app import start_language as choose_start_language
-from sos.app.i18n import LANGUAGE_NAMES, LANGUAGES, direction, install, installed, pick_language
-from sos.app.library import LEGACY_KEY, PREFS_KEY
+from sos.app.i18n import LANGUAGE_NAMES, direction, install, installed
 from sos.web.dom import by_id, element
 
 CATALOG_URL = "./static/vendor/i18n/{lang}.mo"
@@ -69,24 +67,3 @@ def query_pairs(query: str) -> list[tuple[str, str]]:
     """The ``(name, value)`` pairs of a URL query string, decoded by the browser's
     ``URLSearchParams`` (WHATWG URL standard, application/x-www-form-urlencoded parsing)."""
     return [(str(pair[0]), str(pair[1])) for pair in window.URLSearchParams.new(query).entries()]
-
-
-def start_language() -> str:
-    """The language the page starts in (:func:`sos.app.app.start_language`: the URL's
-    ``lang``, else the saved preference, else the browser's)."""
-    query = dict(query_pairs(str(window.location.search)))
-    url_lang = query.get("lang", "").lower()
-
-    def read(key: str) -> str | None:
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:  # storage refused: nothing saved
-            return None
-        return str(value) if value is not None else None
-
-    return choose_start_language(
-        url_lang if url_lang in LANGUAGES else None,
-        read(PREFS_KEY),
-        read(LEGACY_KEY),
-        pick_language(browser_languages()),
-    )

@@ -16,6 +16,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from sos.app.app import AppSession
+from sos.app.computer import load_ai
+from sos.app.embed import GameOverReports, ready_message
 from sos.app.i18n import installed, pick_language
 from sos.app.library import GAME_PREFIX
 from sos.app.session import GameSession
@@ -43,27 +45,22 @@ def _new_id() -> str:
 class Page:
     """The page: event handlers, rendering and the URL of the game shown."""
 
-    def __init__(self) -> None:
-        self.app = AppSession(
-            LocalStore.open(),
-            lambda: float(window.Date.now()),
-            _new_id,
-            pick_language(locale.browser_languages()),
-        )
-        query = locale.query_pairs(str(window.location.search))
-        self.app.start(query, str(window.location.hash).lstrip("#"))
+    def __init__(self, app: AppSession) -> None:
+        self.app = app
         self.board = BoardView()
+        self.game_over = GameOverReports()  # the embed's sos:game-over, once per game
         self.hint: Action | None = None
-        self.panels = Panels(self, wanted_puzzle=dict(query).get("puzzle"))
-        self.remote = RemotePanel(self)
-        self.review = ReviewPanel(self)
+        self.remote = RemotePanel(app, self)
+        self.panels = Panels(app, self, self.remote, app.wanted_puzzle)
+        self.review = ReviewPanel(app, self, self.board)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
         self._pending = 0  # saves waiting for the library's lock
         self.apply_theme()
         self.translate()
-        if self.app.storage == "refused" and self.app.embed:  # (a notice elsewhere: AppSession)
-            by_id("embed-note").textContent = self.app.t("embed.not_saved")
+        note = app.embed_note()
+        if note is not None:
+            by_id("embed-note").textContent = note.text(app.lang)
         window.history.replaceState(None, "", self.app.location())
         self._listen()
         self.select_letter(self.app.prefs.letter)
@@ -107,6 +104,11 @@ class Page:
         self.remote.listen()
         self.review.listen()
 
+    def restyle(self) -> None:
+        """The theme or the language changed: apply both to the whole page."""
+        self.apply_theme()
+        self.translate()
+
     def apply_theme(self) -> None:
         root = document.documentElement
         if self.app.prefs.theme == "auto":
@@ -136,10 +138,12 @@ class Page:
         render_notices(self.app)
         self.remote.render()
         self.review.render()
+        game = self.app.game
         if announce:
             by_id("announce").textContent = announcement(
-                self.app.game.state, self.app.lang, self.app.game.seats
+                game.state, self.app.lang, game.seats, outcome=game.outcome
             )
+        embed.post(self.game_over.message(game, self.app.settings(), self.app.lang))
         self.computer.schedule()
 
     def changed(self, announce: bool = False) -> None:
@@ -262,7 +266,7 @@ class Page:
             found = await self.computer.hint(game)
         finally:
             button.disabled = not game.human_to_move()
-        if found is None:
+        if found is None or found.action is None:
             return
         self.hint = found.action
         out.textContent = hint_text(
@@ -276,8 +280,7 @@ class Page:
 
     def on_popstate(self, _event: Any) -> None:
         """Back/Forward: show the game named in the URL's ``#g=<id>``."""
-        fragment = str(window.location.hash).lstrip("#")
-        if fragment.startswith("g=") and self.app.open(fragment[2:]):
+        if self.app.open_fragment(str(window.location.hash).lstrip("#")):
             self.changed()
 
     def on_storage(self, event: Any) -> None:
@@ -298,22 +301,38 @@ class Page:
         with_lock(task)
 
 
+def open_app(query: list[tuple[str, str]]) -> AppSession:
+    """The tab's :class:`~sos.app.app.AppSession`, started on the page's URL: it decides the
+    game shown and the page's language (the URL's, the saved preference, the browser's)."""
+    app = AppSession(
+        LocalStore.open(),
+        lambda: float(window.Date.now()),
+        _new_id,
+        pick_language(locale.browser_languages()),
+    )
+    app.start(query, str(window.location.hash).lstrip("#"))
+    return app
+
+
 async def main() -> Page:
-    """Start the page and mark it ready (``<html data-ready="1">``): first the catalog of the
-    page's language (none for English), so that even the first notices are in it."""
-    await locale.load(locale.start_language())
-    page = Page()
+    """Start the page and mark it ready (``<html data-ready="1">``): the session first (it
+    decides the language), then the catalog of that language (none for English), then the
+    page, so that even the first notices are shown in it (notices are translated when shown)."""
+    query = locale.query_pairs(str(window.location.search))
+    app = open_app(query)
+    await locale.load(app.lang)
+    page = Page(app)
     for node in document.querySelectorAll(
         "#new-game-button, #settings-button, #help-button, #share-button, #record-button, "
         "#games-button, #puzzles-button, .letter-button"
     ):
         node.disabled = False
     if page.app.game.has_computer():
-        import sos.ai.agents  # noqa: F401  # needed at once: compile it before the game starts
+        load_ai()  # needed at once: compile it before the game starts
     window.performance.mark("sos:ready")
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())
     page.panels.open_wanted_puzzle()
-    embed.post_ready(page.app.settings(), page.app.lang)
+    embed.post(ready_message(page.app.settings(), page.app.lang))
     return page
 

@@ -16,18 +16,22 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
+from sos.app.message import Message, message
 from sos.app.puzzle_set import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles_steps
-from sos.app.puzzles import PuzzleSession, calendar_day, date_text
+from sos.app.puzzles import calendar_day, date_text
+
+if TYPE_CHECKING:
+    from sos.app.puzzles import PuzzleSession
 from sos.app.view import view_model
 from sos.notation import Action
 from sos.state import GameState, IllegalActionError
 from sos.web.computer import spawn
 from sos.web.dom import by_id
 from sos.web.render import BoardIds, BoardView, render_notices
-from sos.web.store import LocalStore
 
 if TYPE_CHECKING:
-    from sos.web.main import Page
+    from sos.app.app import AppSession
+    from sos.web.host import Host
 
 #: The puzzle dialog's board (drawn by the game board's :class:`~sos.web.render.BoardView`).
 PUZZLE_BOARD = BoardIds("puzzle-board", "puzzle-wrap", "puzzle-marks", "puzzle-cols", "puzzle-rows")
@@ -49,15 +53,16 @@ def today() -> date | None:
 class PuzzlePanel:
     """The puzzle dialog of the page (made by ``Panels.open_puzzles`` on first use)."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
+    def __init__(self, app: AppSession, host: Host) -> None:
+        self.app = app
+        self.host = host
         self.session: PuzzleSession | None = None
         self.board = BoardView(PUZZLE_BOARD, roving=False)
         self.busy = False  # a reply is being played back: the board waits
         self._load: Any = None
 
     def listen(self) -> None:
-        on = self.page.on
+        on = self.host.on
         on(by_id("puzzle-board"), "click", self.on_board_click)
         on(by_id("puzzle-dialog"), "keydown", self.on_key)
         on(by_id("puzzle-retry"), "click", lambda _e: self.retry())
@@ -72,7 +77,7 @@ class PuzzlePanel:
         if self._load is None:
             self._load = asyncio.ensure_future(self._fetch())
         text = await self._load
-        app = self.page.app
+        app = self.app
         try:
             if text is None:
                 raise PuzzleFormatError(app.t("puzzles.fetch_failed"))
@@ -86,10 +91,9 @@ class PuzzlePanel:
                 await asyncio.sleep(0)
         except PuzzleFormatError as error:
             self._load = None  # try again next time
-            self._notice(app.t("puzzles.load_failed", reason=str(error)))
+            self._notice(message("puzzles.load_failed", reason=str(error)))
             return None
-        store = LocalStore.open() if app.storage != "refused" else None
-        session = PuzzleSession(puzzles, store, lambda: self.page.app.lang)
+        session = app.puzzle_session(puzzles)
         self.session = self.session or session  # (two callers may have awaited the fetch)
         return self.session
 
@@ -102,9 +106,9 @@ class PuzzlePanel:
         except Exception:  # a JsException: offline without the service worker
             return None
 
-    def _notice(self, message: str) -> None:
-        self.page.app.notices.append(message)
-        render_notices(self.page.app)
+    def _notice(self, notice: Message) -> None:
+        self.app.notices.append(notice)
+        render_notices(self.app)
 
     # ------------------------------------------------------------------ showing
     async def show(self, wanted: str | None) -> None:
@@ -130,14 +134,14 @@ class PuzzlePanel:
         day = today()
         try:
             if wanted == "daily" and day is None:
-                self._notice(self.page.app.t("puzzles.bad_date", date=date_text(*_clock())))
+                self._notice(message("puzzles.bad_date", date=date_text(*_clock())))
                 return False
             if wanted is not None:
                 session.open(wanted, day or date.min)
             else:
                 session.open_next()
         except UnknownPuzzleError:
-            self._notice(self.page.app.t("puzzles.unknown", id=(wanted or "")[:40]))
+            self._notice(message("puzzles.unknown", id=(wanted or "")[:40]))
             return False
         self.render()
         return True
@@ -152,7 +156,7 @@ class PuzzlePanel:
         key = str(event.key).upper()
         if key not in ("S", "O") or event.ctrlKey or event.metaKey or event.altKey:
             return
-        self.page.select_letter(key)
+        self.host.select_letter(key)
         target = event.target
         if target and target.classList and target.classList.contains("cell"):
             self.play(int(target.dataset.row), int(target.dataset.col))
@@ -163,7 +167,7 @@ class PuzzlePanel:
         if session is None or session.run is None or self.busy or not session.run.can_play():
             return
         try:
-            verdict = session.attempt(Action(row, col, self.page.app.prefs.letter))
+            verdict = session.attempt(Action(row, col, self.app.prefs.letter))
         except IllegalActionError:
             return  # a written square
         if verdict.replies:
@@ -199,7 +203,7 @@ class PuzzlePanel:
         session = self.session
         if session is None or session.run is None:
             return
-        run, lang = session.run, self.page.app.lang
+        run, lang = session.run, self.app.lang
         state = state or run.state
         rules = state.rules
         if self.board.rules != rules:

@@ -9,22 +9,25 @@ from typing import Any
 from pyodide.ffi import to_js
 from pyscript import document, window
 
+from sos.app.app import AppSession
 from sos.app.i18n import text
-from sos.app.remote import RemoteSession, display_name, encode_link, link_of, link_url
+from sos.app.remote import RemoteSession, encode_link, link_of, link_url, remote_view
 from sos.web.computer import spawn
 from sos.web.dialogs import page_base
 from sos.web.dom import by_id, element
+from sos.web.host import Host
 
 
 class RemotePanel:
     """The page's parts of a game by link (``page`` is the running :class:`~sos.web.main.Page`)."""
 
-    def __init__(self, page: Any) -> None:
-        self.page = page
+    def __init__(self, app: AppSession, host: Host) -> None:
+        self.app = app
+        self.host = host
 
     def listen(self) -> None:
         """Attach the handlers of the panel and of the settings' "Play a friend" fields."""
-        on = self.page.on
+        on = self.host.on
         on(by_id("remote-copy"), "click", lambda _e: spawn(self._copy()))
         on(by_id("remote-share"), "click", lambda _e: spawn(self._share()))
         on(by_id("remote-my-name"), "change", self.on_name)
@@ -33,7 +36,7 @@ class RemotePanel:
     # ------------------------------------------------------------------ settings dialog
     def fill_settings(self) -> None:
         """Reset the "Play a friend" fields when the settings dialog opens."""
-        game = self.page.app.game
+        game = self.app.game
         by_id("settings-remote").checked = isinstance(game, RemoteSession)
         if isinstance(game, RemoteSession):
             by_id("remote-name").value = game.remote.names[game.remote.seat]
@@ -44,7 +47,7 @@ class RemotePanel:
         chosen = bool(by_id("settings-remote").checked)
         by_id("remote-fields").hidden = not chosen
         by_id("settings-seats").hidden = chosen
-        select, lang = by_id("remote-seat"), self.page.app.lang
+        select, lang = by_id("remote-seat"), self.app.lang
         players = int(by_id("settings-players").value)
         if select.options.length != players:
             keep = min(int(select.value or 0), players - 1)
@@ -55,44 +58,33 @@ class RemotePanel:
                 select.appendChild(option)
             select.value = str(keep)
 
-    def chosen(self) -> tuple[int, str] | None:
-        """``(seat, name)`` when the settings ask for a game by link, else None."""
+    def chosen(self) -> tuple[str, str] | None:
+        """``(seat, name)`` as the form gives them when the settings ask for a game by link,
+        else None."""
         if not by_id("settings-remote").checked:
             return None
-        return int(by_id("remote-seat").value or 0), str(by_id("remote-name").value)
+        return str(by_id("remote-seat").value or "0"), str(by_id("remote-name").value)
 
     # ------------------------------------------------------------------ the panel
     def link(self) -> str:
         """The link this device would send now for the game shown ("" for another game)."""
-        game = self.page.app.game
+        game = self.app.game
         if not isinstance(game, RemoteSession):
             return ""
         return link_url(page_base(), encode_link(link_of(game.to_record())))
 
     def render(self) -> None:
         """Show the panel for a game by link (hidden for other games)."""
-        app, panel = self.page.app, by_id("remote-panel")
+        app, panel = self.app, by_id("remote-panel")
         game = app.game
         if not isinstance(game, RemoteSession):
             panel.hidden = True
             return
         panel.hidden = False
-        lang, remote = app.lang, game.remote
-        by_id("remote-you").textContent = app.t(
-            "remote.you", name=display_name(remote.names, remote.seat, lang)
-        )
-        waiting = game.waiting_for()
-        over = game.state.is_terminal()
-        if over:
-            status = app.t("remote.over")
-        elif game.paused:
-            status = app.t("remote.viewing")
-        elif waiting is None:
-            status = app.t("remote.your_turn")
-        else:
-            status = app.t("remote.waiting", name=display_name(remote.names, waiting, lang))
-        by_id("remote-status").textContent = status
-        by_id("remote-send").hidden = not (over or waiting is not None)
+        view = remote_view(game, app.lang)
+        by_id("remote-you").textContent = view.you
+        by_id("remote-status").textContent = view.status
+        by_id("remote-send").hidden = not view.send
         field = by_id("remote-link")
         link = self.link()
         if str(field.value) != link:
@@ -100,25 +92,25 @@ class RemotePanel:
             by_id("remote-message").textContent = ""
         name = by_id("remote-my-name")
         if document.activeElement != name:
-            name.value = remote.names[remote.seat]
+            name.value = view.name
         by_id("remote-share").hidden = not _can_share()
 
     def on_name(self, _event: Any) -> None:
-        game = self.page.app.game
+        game = self.app.game
         if isinstance(game, RemoteSession) and game.set_name(str(by_id("remote-my-name").value)):
-            self.page.changed()
+            self.host.changed()
 
     async def _copy(self) -> None:
         field, out = by_id("remote-link"), by_id("remote-message")
         field.select()
         try:
             await window.navigator.clipboard.writeText(str(field.value))
-            out.textContent = self.page.app.t("share.copied")
+            out.textContent = self.app.t("share.copied")
         except Exception:  # no clipboard permission: the link is selected in its box
-            out.textContent = self.page.app.t("share.copy_failed")
+            out.textContent = self.app.t("share.copy_failed")
 
     async def _share(self) -> None:
-        data = {"title": self.page.app.t("remote.share_title"), "url": self.link()}
+        data = {"title": self.app.t("remote.share_title"), "url": self.link()}
         try:
             await window.navigator.share(to_js(data, dict_converter=window.Object.fromEntries))
         except Exception:  # cancelled by the user, or refused: Copy is still there

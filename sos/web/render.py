@@ -15,10 +15,9 @@ from pyscript import document
 
 from sos.app.app import AppSession
 from sos.app.i18n import text
-from sos.app.view import PLAYER_STYLES, CellView, LineView, move_list, view_model
+from sos.app.view import PLAYER_STYLES, CellView, LineView, move_list, session_view
 from sos.notation import Action, square_name
 from sos.rules import Rules
-from sos.web import embed
 from sos.web.dom import (
     by_id,
     draw_mark,
@@ -157,23 +156,16 @@ def render(
     state = game.state
     if board.rules != state.rules:
         board.build(state.rules)
-    vm = view_model(state, lang, game.seats, thinking)
+    vm = session_view(game, lang, thinking)
     element_board = by_id("board")
     element_board.setAttribute("aria-label", vm.board_label)
     element_board.classList.toggle("thinking", vm.thinking)
-    locked = thinking or not game.human_to_move()
-    board.show(vm.cells, locked, hint)
+    board.show(vm.cells, vm.locked, hint)
     board.show_marks(vm.lines)
     render_players(vm.players, vm.thinking)
-    status = vm.status
-    if game.paused and not vm.game_over:
-        # A computer is to move here: it waits, and Redo (or the list's last move) plays on.
-        waiting = game.seat_kind(state.current_player()) != "human"
-        viewing = "status.viewing.computer" if waiting else "status.viewing"
-        status = text(lang, viewing, ply=game.cursor, total=len(game.line))
-    by_id("status").textContent = status
+    by_id("status").textContent = vm.status
     by_id("mode-text").textContent = text(lang, f"mode.{vm.mode}")
-    by_id("hint-button").disabled = locked
+    by_id("hint-button").disabled = vm.locked
     by_id("undo-button").disabled = not game.can_undo()
     by_id("redo-button").disabled = not game.can_redo()
     render_move_list(
@@ -184,8 +176,6 @@ def render(
     _render_other_lines(app)
     by_id("open-full").href = full_link
     show_result(vm.result, f"{game.record.id}:{len(state.history)}")
-    if vm.result is not None:
-        embed.post_game_over(state, vm.result, app.settings(), lang)
 
 
 def _render_other_lines(app: AppSession) -> None:
@@ -210,7 +200,7 @@ def render_notices(app: AppSession) -> None:
     the list of games where old ones can be deleted."""
     items = by_id("notice-list")
     items.replaceChildren()
-    for message in app.notices:
+    for message in app.notice_texts():
         items.appendChild(element("li", "", message))  # text only, never HTML
     by_id("notice-games").hidden = app.storage != "full"
     by_id("notice").hidden = not app.notices

@@ -1,8 +1,8 @@
 """The game review in the page (issue 14): the Review button, the review run in time slices
 with a progress bar and Cancel, the verdicts in the move list, the best move on the board, the
-evaluation graph and each player's summary. The judging is :mod:`sos.ai.review`'s and what is shown
-is :mod:`sos.app.review`'s view model (both pure); this module only runs the review, stores it
-in the game's record and draws the view model.
+evaluation graph and each player's summary. The judging is :mod:`sos.app.review`'s
+(:func:`~sos.app.review.start_review`, over the AI's review) and so is what is shown (its view
+model); this module only runs the review in slices, stores it in the game's record and draws.
 
 A finished review is kept in ``GameRecord.extra["review"]``
 (:meth:`sos.ai.review.GameReview.to_dict`),
@@ -18,23 +18,26 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
+from sos.app.app import AppSession
+from sos.app.computer import book_needed
 from sos.app.review import (
     HEIGHT,
     STEP,
     GraphView,
     review_view,
+    start_review,
     step_target,
     stored_review,
     with_review,
 )
 from sos.app.session import GameSession
-from sos.state import replay
 from sos.web.computer import SLICE_SECONDS, fetch_book, spawn
 from sos.web.dom import SVG_NS, by_id, element, hide_result
+from sos.web.host import Host
+from sos.web.render import BoardView
 
 if TYPE_CHECKING:
-    from sos.ai.review import GameReview
-    from sos.app.review import VerdictMark
+    from sos.app.review import GameReview, VerdictMark
 
 
 def _svg(tag: str, cls: str = "", **attrs: object) -> Any:
@@ -47,10 +50,12 @@ def _svg(tag: str, cls: str = "", **attrs: object) -> Any:
 
 
 class ReviewPanel:
-    """The review of the game shown (``page`` is the running :class:`~sos.web.main.Page`)."""
+    """The review of the game shown (``app``: the tab's session; ``host``: the page)."""
 
-    def __init__(self, page: Any) -> None:
-        self.page = page
+    def __init__(self, app: AppSession, host: Host, board: BoardView) -> None:
+        self.app = app
+        self.host = host
+        self.board = board  # the game's board: the best moves are marked on its squares
         self.review: GameReview | None = None
         self.game: GameSession | None = None  # the game the panel belongs to
         self.running = False
@@ -64,7 +69,7 @@ class ReviewPanel:
 
     def listen(self) -> None:
         """Attach the panel's event handlers."""
-        on = self.page.on
+        on = self.host.on
         on(by_id("review-button"), "click", self.on_review)
         on(by_id("review-cancel"), "click", self.on_cancel)
         on(by_id("review-close"), "click", lambda _e: self.close())
@@ -74,7 +79,7 @@ class ReviewPanel:
 
     # ------------------------------------------------------------------ events
     def on_review(self, _event: Any) -> None:
-        game = self.page.app.game
+        game = self.app.game
         if self.running or not game.line:
             return
         self.game = game
@@ -94,16 +99,16 @@ class ReviewPanel:
     def on_graph_click(self, event: Any) -> None:
         target = event.target.closest("[data-ply]")
         if target:
-            self.page.step(self.page.app.game.go_to(int(target.dataset.ply)))
+            self.host.step(self.app.game.go_to(int(target.dataset.ply)))
 
     def go(self, delta: int) -> None:
         """Show the position after the previous (-1) or next (+1) reviewed move."""
-        game = self.page.app.game
+        game = self.app.game
         if self.review is None:
             return
         target = step_target(self.review, game.line, game.cursor, delta)
         if target is not None:
-            self.page.step(game.go_to(target))
+            self.host.step(game.go_to(target))
 
     def close(self) -> None:
         """Hide the panel (a running review is cancelled) and remove the verdicts."""
@@ -117,23 +122,23 @@ class ReviewPanel:
         self._clear_marks()
         by_id("move-list").replaceChildren()  # redrawn plain at the next render
         self._graph = self._summary = None
-        self.page.refresh()
+        self.host.refresh()
 
     # ------------------------------------------------------------------ the run
     async def _run(self, game: GameSession) -> None:
-        from sos.ai.review import Progress, review_steps
-
         self.running, self.cancelled, self.review, self.source = True, False, None, ""
         by_id("review-result").hidden = True
         by_id("review-run").hidden = False
         by_id("review-panel").removeAttribute("data-source")
         self.render()
-        progress = Progress(0, len(game.line) + 1)
+        run = start_review(game.rules, game.line)
+        progress = run.progress
         self._progress(progress.done, progress.total)
         result: GameReview | None = None
         try:
-            await fetch_book(game)
-            gen = review_steps(replay(game.rules, game.line), progress)
+            if book_needed(game.rules, None):
+                await fetch_book(game.rules)
+            gen = run.steps
             while result is None:
                 deadline = time.perf_counter() + SLICE_SECONDS
                 try:
@@ -144,7 +149,7 @@ class ReviewPanel:
                     break
                 self._progress(progress.done, progress.total)
                 await asyncio.sleep(0)
-                if self.cancelled or self.page.app.game is not game:
+                if self.cancelled or self.app.game is not game:
                     gen.close()
                     break
         finally:
@@ -152,21 +157,21 @@ class ReviewPanel:
             by_id("review-run").hidden = True
         if result is None:
             if self.game is game:
-                by_id("review-message").textContent = self.page.app.t("review.cancelled")
+                by_id("review-message").textContent = self.app.t("review.cancelled")
             self.render()
             return
         # Kept with the game (tied to the line reviewed), so it is not made again.
         game.record = with_review(game.record, result)
-        self.page.app.commit()
+        self.app.commit()
         await asyncio.sleep(0)  # saving and drawing in two tasks (each well under 50 ms)
-        if self.game is game and self.page.app.game is game:
+        if self.game is game and self.app.game is game:
             self._show(result, "computed")
 
     def _progress(self, done: int, total: int) -> None:
         bar = by_id("review-progress")
         bar.max = total
         bar.value = done
-        by_id("review-run-text").textContent = self.page.app.t(
+        by_id("review-run-text").textContent = self.app.t(
             "review.running", done=done, total=total
         )
 
@@ -176,12 +181,12 @@ class ReviewPanel:
         by_id("review-panel").dataset.source = source
         by_id("review-result").hidden = False
         self._graph = self._summary = None
-        self.page.refresh()
+        self.host.refresh()
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
         """Draw the panel for the game shown (after every render of the page)."""
-        app = self.page.app
+        app = self.app
         game = app.game
         by_id("review-button").disabled = not game.line or self.running
         if self.game is not None and self.game is not game:
@@ -238,7 +243,7 @@ class ReviewPanel:
         self._dots = dots
 
     def _mark_best(self, marks: tuple[tuple[int, int, str], ...]) -> None:
-        cells = self.page.board.cells
+        cells = self.board.cells
         for row, col, shown in marks:
             if row < len(cells) and col < len(cells[row]):
                 button = cells[row][col]

@@ -134,6 +134,7 @@ def test_hard_endgame_budget_is_shared() -> None:
     assert hard.endgame.nodes + hard.searcher.nodes <= 600 + 64
 
 
+@pytest.mark.slow
 def test_hard_beats_medium_on_5x5() -> None:
     # A node budget, not seconds: the result must not depend on the machine's speed or load.
     wins = 0
@@ -203,6 +204,7 @@ def test_hard_holds_perfect_play_on_small_boards(rows: int, cols: int, mode: str
         assert state.returns()[0 if g % 2 == 0 else 1] >= 0  # a draw or a win
 
 
+@pytest.mark.slow
 def test_analysis_proves_the_endgame_result() -> None:
     # 6x6, 17 empty squares: only S in the top left corner wins (+4 by the solver).
     state = GameState.from_text("..S.OO/SS..SO/...S.O/.O...S/O...SO/OOS.OO", to_move=1)

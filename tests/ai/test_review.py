@@ -118,6 +118,7 @@ def test_saved_form_round_trips_and_rejects_damage() -> None:
     assert GameReview.from_dict("junk", start) is None
 
 
+@pytest.mark.slow
 def test_unfinished_game_values_its_last_position() -> None:
     state = random_game(Rules(4, 4, "general"), 103, moves=7)
     review = check_against_solver(state)

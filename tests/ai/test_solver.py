@@ -55,12 +55,15 @@ def brute_value(state: GameState) -> int:
 
 
 @pytest.mark.parametrize("mode", ["general", "simple"])
-@pytest.mark.parametrize("n", range(3, 11))
+@pytest.mark.parametrize(
+    "n", [*range(3, 9), *(pytest.param(n, marks=pytest.mark.slow) for n in (9, 10))]
+)
 def test_strips_match_brute_force(mode: str, n: int) -> None:
     state = new_game(Rules(1, n, mode))  # type: ignore[arg-type]
     assert solve(state) == brute_value(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["general", "simple"])
 def test_3x3_and_random_positions_match_brute_force(mode: str) -> None:
     rng = random.Random(7)
@@ -77,7 +80,9 @@ def test_3x3_and_random_positions_match_brute_force(mode: str) -> None:
         assert solve(state) == brute_value(state), repr(state)
 
 
-@pytest.mark.parametrize("n", range(3, 15))
+@pytest.mark.parametrize(
+    "n", [*range(3, 12), *(pytest.param(n, marks=pytest.mark.slow) for n in range(12, 15))]
+)
 def test_simple_strip_theorem(n: int) -> None:
     """USAMO 1999/5, Gym 101775L: draw for n < 7, first player wins odd n >= 7, draw even n <= 14
     (second player wins for even n >= 16: 1x16 takes ~50 s, see benchmarks/bench_ai.py)."""
@@ -306,6 +311,7 @@ def _random_position(
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["general", "simple"])
 def test_result_action_wins_draws_or_admits_loss(mode: str) -> None:
     """The game result (scores so far + exact future value) decides win / draw / loss."""
@@ -348,6 +354,7 @@ def test_result_action_budget_raises_and_keeps_the_table() -> None:
 ENDGAME_6X6 = "..S.OO/SS..SO/...S.O/.O...S/O...SO/OOS.OO"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["general", "simple"])
 def test_secure_action_never_picks_a_losing_action(mode: str) -> None:
     """Without a budget it settles the result as result_action does; with a small budget its

@@ -7,9 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Action, Rules
-from sos.app.app import AppSession, Prefs, start_language
-from sos.app.library import GAME_PREFIX, LEGACY_KEY, MemoryStore, load_game
+from sos.app.app import AppSession, Prefs, SettingsApplied, SettingsForm
+from sos.app.i18n import text
+from sos.app.library import GAME_PREFIX, LEGACY_KEY, PREFS_KEY, MemoryStore, load_game
 from sos.app.record import SavedGame, dump_save
+from sos.app.remote import RemoteSession
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
 
 
@@ -36,12 +38,14 @@ def test_restore_precedence() -> None:
     assert tab(store).game.record.id == game_id  # plain URL: the latest game
     assert tab(store, [("size", "5")], f"g={game_id}").game.record.id == game_id  # id wins
     missing = tab(store, [], "g=nothere")
-    assert missing.notices == ["That game is not saved in this browser, so another one was opened."]
+    assert missing.notice_texts() == [
+        "That game is not saved in this browser, so another one was opened."
+    ]
     shared = tab(store, [("size", "4"), ("game", "Sa1Sc1")])
     assert shared.game.line == [A1, C1] and shared.game.record.id != game_id
-    assert "Shared game loaded: 2 moves." in shared.notices
+    assert "Shared game loaded: 2 moves." in shared.notice_texts()
     bad = tab(store, [("size", "4"), ("game", "Sa1Sa1")])
-    assert bad.game.line == [] and bad.notices == [
+    assert bad.game.line == [] and bad.notice_texts() == [
         "The shared game link could not be read (move 2 (S@a1) of the shared game is not"
         " legal), so a new game was started."
     ]
@@ -70,7 +74,7 @@ def test_game_link_updates_opens_or_forks() -> None:
     link = [("size", "4"), ("gid", gid)]
     older = tab(store, [*link, ("game", "Sa1")])
     assert older.game.record.id == gid and older.game.line == [A1, C1]
-    assert any("earlier position" in n for n in older.notices)
+    assert any("earlier position" in n for n in older.notice_texts())
     newer = tab(store, [*link, ("game", "Sa1Sc1Ob1")])
     assert newer.game.record.id == gid and newer.game.line == [A1, C1, B1]
     forked = tab(store, [*link, ("game", "Sa1Od4")])
@@ -111,13 +115,13 @@ def test_storage_full_gives_the_notice_once_and_recovers() -> None:
         app.commit()
     assert app.storage == "full"
     full = "Storage is full: this game is not being saved. Free space by deleting old games."
-    assert app.notices.count(full) == 1
+    assert app.notice_texts().count(full) == 1
     kept = load_game(store.data[GAME_PREFIX + app.game.record.id])
     # The last good save is untouched: the moves up to the first refused write.
     assert 0 < len(kept.line) < 6 and kept.line == tuple(app.game.line[: len(kept.line)])
     del store.data["other-app"]
     app.game.play(Action(6, 0, "S"))
-    assert app.commit() == "saved" and app.storage == "ok" and full not in app.notices
+    assert app.commit() == "saved" and app.storage == "ok" and full not in app.notice_texts()
 
 
 def test_legacy_save_is_migrated() -> None:
@@ -125,11 +129,6 @@ def test_legacy_save_is_migrated() -> None:
     store.data[LEGACY_KEY] = dump_save(
         SavedGame(Rules.square(4), ("human", "human"), "Sa1Sc1", 1, {"lang": "de", "letter": "O"})
     )
-    # the page loads the catalog of the language the start will pick, before the start
-    assert start_language(None, None, store.data[LEGACY_KEY], "en") == "de"
-    assert start_language("fr", None, store.data[LEGACY_KEY], "en") == "fr"
-    assert start_language(None, Prefs(lang="tr").dump(), store.data[LEGACY_KEY], "en") == "tr"
-    assert start_language(None, None, "not json {", "el") == "el"
     app = tab(store)
     assert app.game.line == [A1, C1] and app.game.cursor == 1
     assert app.lang == "de" and app.prefs.letter == "O"
@@ -137,11 +136,50 @@ def test_legacy_save_is_migrated() -> None:
     broken = MemoryStore()
     broken.data[LEGACY_KEY] = "not json {"
     app = tab(broken)
-    assert app.notices == [
+    assert app.notice_texts() == [
         "The save of an earlier version of SOS could not be read; it is kept unchanged in this "
         "browser."
     ]
     assert broken.data[LEGACY_KEY] == "not json {"  # never delete what cannot be read
+
+
+def legacy_store(prefs: Prefs | None = None) -> MemoryStore:
+    store = MemoryStore()
+    store.data[LEGACY_KEY] = dump_save(
+        SavedGame(Rules.square(4), ("human", "human"), "Sa1", 1, {"lang": "de", "letter": "S"})
+    )
+    if prefs is not None:
+        store.data[PREFS_KEY] = prefs.dump()
+    return store
+
+
+def test_the_language_is_decided_once_by_the_start() -> None:
+    """The URL's language, else the saved preference, else a first-version save's, else the
+    browser's -- decided by the start, before anything is translated."""
+    clock, new_id = factory()
+
+    def started(store: MemoryStore, query: list[tuple[str, str]], browser: str) -> AppSession:
+        app = AppSession(store, clock, new_id, browser)
+        app.start(query)
+        return app
+
+    assert started(legacy_store(), [], "en").lang == "de"
+    assert started(legacy_store(), [("lang", "fr")], "en").lang == "fr"
+    assert started(legacy_store(Prefs(lang="tr")), [], "en").lang == "tr"
+    assert started(MemoryStore(), [], "el").lang == "el"
+    assert started(MemoryStore(), [("lang", "xx")], "el").lang == "el"
+
+
+def test_notices_are_translated_when_shown() -> None:
+    """A notice queued in one language reads in another after a change of language."""
+    app = tab(MemoryStore(), [("size", "99"), ("game", "Sa1Sa1")])
+    english = app.notice_texts()
+    assert len(english) == 2 and english[0].startswith("Ignored size=99")
+    assert "move 2 (S@a1)" in english[1]
+    app.prefs.lang = app.url_lang = "de"
+    german = app.notice_texts()
+    assert german[0].startswith("size=99 ignoriert") and "Zug 2 (S@a1)" in german[1]
+    assert german != english and len(german) == 2
 
 
 def test_delete_and_undelete() -> None:
@@ -270,7 +308,148 @@ def test_refused_storage_is_a_notice_except_in_an_embed() -> None:
     clock, new_id = factory()
     page = AppSession(None, clock, new_id, "en")
     page.start([("size", "3")])
-    assert page.notices[-1].startswith("This browser does not let the game save")
+    assert page.notice_texts()[-1].startswith("This browser does not let the game save")
     frame = AppSession(None, clock, new_id, "en")
     frame.start([("size", "3"), ("embed", "1")])
-    assert frame.notices == []
+    assert frame.notice_texts() == []
+
+
+# ---------------------------------------------------------------------- the dialogs
+def form(**changes: object) -> SettingsForm:
+    values: dict[str, object] = {
+        "size": "5",
+        "mode": "simple",
+        "players": "2",
+        "seats": ("human", "hard"),
+        "lang": "en",
+        "theme": "auto",
+    }
+    values.update(changes)
+    return SettingsForm(**values)  # type: ignore[arg-type]
+
+
+def test_settings_start_a_new_game_and_keep_the_old_one() -> None:
+    app = tab(MemoryStore(), [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    old = app.game.record.id
+    applied = app.apply_settings(form())
+    assert applied == SettingsApplied(False, False, False)
+    rules = app.game.rules
+    assert (rules.rows, rules.mode, app.game.seats) == (5, "simple", ("human", "hard"))
+    assert app.game.record.id != old and old in {e.id for e in app.entries()}
+    assert app.notices == []
+
+
+def test_settings_change_theme_and_language_at_once() -> None:
+    store = MemoryStore()
+    app = tab(store, [("size", "4"), ("lang", "en")])
+    applied = app.apply_settings(form(theme="dark", lang="de"))
+    assert applied.theme_changed and applied.language_changed
+    assert app.lang == "de" and app.prefs.theme == "dark"
+    again = tab(store)  # kept as preferences
+    assert again.lang == "de" and again.prefs.theme == "dark"
+    assert not app.apply_settings(form(theme="sepia", lang="de")).language_changed
+    assert app.prefs.theme == "auto"  # an unknown theme is the default
+
+
+def test_settings_with_bad_values_say_so_and_replace_the_notices_shown() -> None:
+    app = tab(MemoryStore(), [("size", "99")])
+    assert len(app.notices) == 1
+    app.apply_settings(form(size="2", seats=("human", "perfect"), lang="de"))
+    texts = app.notice_texts()
+    assert len(texts) == 2 and texts[0].startswith("size=2 ignoriert")
+    assert texts[1].startswith("seats=human,perfect ignoriert")  # not on the default 6 x 6
+    assert app.game.rules.rows == 6  # the default size
+
+
+def test_perfect_is_replaced_where_the_solver_does_not_reach() -> None:
+    app = tab(MemoryStore())
+    app.apply_settings(form(size="8", seats=("perfect", "human")))
+    assert app.game.seats == ("hard", "human") and len(app.notices) == 1
+
+
+def test_settings_with_a_friend_start_a_game_by_link() -> None:
+    app = tab(MemoryStore())
+    applied = app.apply_settings(
+        form(size="3", seats=(), friend=True, friend_seat="1", friend_name=" Ben ")
+    )
+    game = app.game
+    assert applied.remote and isinstance(game, RemoteSession)
+    assert game.remote.seat == 1 and game.remote.names[1] == "Ben"
+    app.apply_settings(form(size="3", players="2", friend=True, friend_seat="7"))
+    assert app.game.remote.seat == 1  # type: ignore[attr-defined]  # (the last seat)
+
+
+def test_import_record_shows_it_as_a_new_game() -> None:
+    app = tab(MemoryStore(), [("size", "4"), ("seats", "human,easy")])
+    app.game.play(D4)
+    app.commit()
+    old = app.game.record.id
+    assert app.import_record("SOS 4x4 general, 2 players\n1. S@a1\n2. S@c1\n") is None
+    assert app.game.line == [A1, C1] and app.game.record.origin == "record"
+    assert app.game.seats == ("human", "easy")  # same player count: the seats are kept
+    assert app.notice_texts() == [text("en", "record.loaded")]
+    assert old in {e.id for e in app.entries()}
+    assert app.import_record("SOS 3x3 general, 3 players\n1. S@a1\n") is None
+    assert app.game.seats == ("human",) * 3  # another player count: every seat human
+
+
+def test_import_record_refuses_what_the_app_cannot_show() -> None:
+    app = tab(MemoryStore(), [("size", "4")])
+    app.game.play(A1)
+    shown = (app.game.record.id, list(app.game.line))
+    entries = len(app.entries())
+    refused = app.import_record("SOS 4x5 general, 2 players\n1. S@a1\n")
+    assert refused is not None
+    size_error = text("de", "record.size_error")
+    assert refused.text("de") == text("de", "record.error", error=size_error)
+    bad = app.import_record("SOS 4x4 general, 2 players\n1. S@a1\n2. S@a1\n")
+    assert bad is not None and "Line 3: S@a1" in bad.text("en")
+    assert "Zeile 3" in bad.text("de")
+    assert (app.game.record.id, list(app.game.line)) == shown
+    assert len(app.entries()) == entries
+
+
+def test_back_and_forward_open_the_game_named_in_the_fragment() -> None:
+    app = tab(MemoryStore(), [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    first = app.game.record.id
+    app.new_game()
+    assert app.open_fragment(f"g={first}") and app.game.record.id == first
+    assert not app.open_fragment("g=missing") and app.game.record.id == first
+    assert not app.open_fragment(f"x={first}") and not app.open_fragment("")
+
+
+def test_puzzles_keep_progress_unless_storage_is_refused() -> None:
+    store = MemoryStore()
+    app = tab(store, [("puzzle", "daily")])
+    assert app.wanted_puzzle == "daily"
+    assert app.puzzle_session(()).store is store
+    clock, new_id = factory()
+    refused = AppSession(None, clock, new_id, "en")
+    refused.start([])
+    assert refused.wanted_puzzle is None
+    assert refused.puzzle_session(()).store is None
+
+
+def test_links_to_the_position_and_to_the_full_game() -> None:
+    app = tab(MemoryStore(), [("size", "4"), ("seats", "human,easy"), ("lang", "de")])
+    app.game.play(A1)
+    assert app.share_query() == "?size=4&mode=general&players=2&seats=human,easy&game=Sa1"
+    gid = app.game.record.id
+    full = app.full_game_query()
+    assert full == f"?size=4&mode=general&players=2&seats=human,easy&lang=de&game=Sa1&gid={gid}"
+    # the full page opened with that link shows the same game, moves included
+    again = tab(MemoryStore(), [tuple(p.split("=", 1)) for p in full[1:].split("&")])  # type: ignore[misc]
+    assert again.game.record.id == gid and again.game.line == [A1]
+
+
+def test_an_embed_without_storage_gets_a_quiet_note() -> None:
+    clock, new_id = factory()
+    frame = AppSession(None, clock, new_id, "en")
+    frame.start([("embed", "1")])
+    note = frame.embed_note()
+    assert note is not None and note.text("en") == text("en", "embed.not_saved")
+    assert tab(MemoryStore(), [("embed", "1")]).embed_note() is None

@@ -39,6 +39,7 @@ def _one_sentence(notice: str) -> bool:
     return bool(notice) and "\n" not in notice and notice.rstrip().endswith((".", "।"))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(rng=randoms, lang=st.sampled_from(LANGUAGES))
 def test_generated_queries_give_valid_settings_and_sentences(rng: random.Random, lang: str) -> None:
@@ -50,12 +51,12 @@ def test_generated_queries_give_valid_settings_and_sentences(rng: random.Random,
     assert "perfect" not in s.seats or s.size * s.size <= 16
     assert s.lang in (None, *LANGUAGES)
     # One notice per bad parameter at most, each one sentence in the page's language.
-    assert len(parsed.notices) <= len(fz.GOOD_VALUES)
-    assert all(_one_sentence(n) for n in parsed.notices), parsed.notices
-    assert all(len(n) < 300 for n in parsed.notices)
+    assert len(parsed.texts()) <= len(fz.GOOD_VALUES)
+    assert all(_one_sentence(n) for n in parsed.texts()), parsed.texts()
+    assert all(len(n) < 300 for n in parsed.texts())
     # What was accepted writes back to a query that reads back the same, without notices.
     again = parse_params(to_query(s), lang)
-    assert again.notices == []
+    assert again.texts() == []
     assert again.settings == type(s)(s.size, s.mode, s.players, s.seats, s.lang, s.embed, None)
 
 
@@ -69,7 +70,7 @@ def test_valid_queries_give_no_notice(rng: random.Random) -> None:
     parts = [f"size={size}", f"players={players}", f"seats={','.join(seats)}", f"lang={lang}"]
     rng.shuffle(parts)
     parsed = parse_params("?" + "&".join(parts))
-    assert parsed.notices == []
+    assert parsed.texts() == []
     assert (parsed.settings.size, parsed.settings.seats) == (size, tuple(seats))
 
 
@@ -87,6 +88,7 @@ def test_mutated_share_codes(rng: random.Random, size: int) -> None:
     assert decode_moves(encode_moves(state.history), rules) == state
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(rng=randoms)
 def test_mutated_saves_load_consistently_or_are_rejected(rng: random.Random) -> None:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sos.app.params import Settings, parse_params, to_query
+from sos.app.params import Settings, parse_params, seat_for, to_query
 
 
 def test_defaults() -> None:
     parsed = parse_params("")
     assert parsed.settings == Settings()
-    assert parsed.notices == []
+    assert parsed.texts() == []
 
 
 def test_valid_values() -> None:
@@ -19,7 +20,7 @@ def test_valid_values() -> None:
     s = parsed.settings
     assert (s.size, s.mode, s.players, s.lang, s.embed) == (12, "simple", 3, "de", True)
     assert s.seats == ("human", "human", "human")
-    assert parsed.notices == []
+    assert parsed.texts() == []
 
 
 def test_seats_set_the_number_of_players() -> None:
@@ -30,26 +31,26 @@ def test_seats_set_the_number_of_players() -> None:
 def test_seats_disagreeing_with_players_are_reported() -> None:
     parsed = parse_params("?players=2&seats=human,hard,easy")
     assert parsed.settings.players == 2 and parsed.settings.seats == ("human", "human")
-    assert len(parsed.notices) == 1 and "seats=" in parsed.notices[0]
+    assert len(parsed.texts()) == 1 and "seats=" in parsed.texts()[0]
 
 
 def test_bad_values_reported_in_the_page_language() -> None:
     parsed = parse_params("?size=2&mode=x&players=9&lang=ja&embed=maybe&seats=robot")
     assert parsed.settings == Settings()
-    assert len(parsed.notices) == 6
+    assert len(parsed.texts()) == 6
     german = parse_params("?size=13&lang=de")
     assert german.settings.lang == "de"
-    assert german.notices == [
+    assert german.texts() == [
         "size=13 ignoriert: die Spielfeldgröße muss eine ganze Zahl von 3 bis 12 sein; "
         "es gilt 6."
     ]
     arabic = parse_params("?lang=xx", "ar")
-    assert arabic.notices[0].startswith("تم تجاهل lang=xx: اللغة يجب أن تكون إحدى: en, de, ")
+    assert arabic.texts()[0].startswith("تم تجاهل lang=xx: اللغة يجب أن تكون إحدى: en, de, ")
 
 
 def test_long_values_are_shortened_in_notices() -> None:
     parsed = parse_params("?mode=" + "x" * 500)
-    assert len(parsed.notices[0]) < 200
+    assert len(parsed.texts()[0]) < 200
 
 
 def test_round_trip() -> None:
@@ -57,6 +58,7 @@ def test_round_trip() -> None:
     assert parse_params(to_query(s)).settings == s
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=80))
 def test_any_query_gives_valid_settings(query: str) -> None:
@@ -64,14 +66,14 @@ def test_any_query_gives_valid_settings(query: str) -> None:
     s = parsed.settings
     assert 3 <= s.size <= 12 and s.mode in ("general", "simple") and 2 <= s.players <= 4
     assert len(s.seats) == s.players
-    assert all(isinstance(n, str) and n for n in parsed.notices)
+    assert all(isinstance(n, str) and n for n in parsed.texts())
 
 
 def test_perfect_needs_a_small_board() -> None:
     assert parse_params("?size=4&seats=human,perfect").settings.seats == ("human", "perfect")
     parsed = parse_params("?size=5&seats=perfect,human")
     assert parsed.settings.seats == ("hard", "human")
-    assert len(parsed.notices) == 1 and "4 × 4" in parsed.notices[0]
+    assert len(parsed.texts()) == 1 and "4 × 4" in parsed.texts()[0]
 
 
 def test_digits_that_int_rejects_are_reported_not_raised() -> None:
@@ -79,4 +81,11 @@ def test_digits_that_int_rejects_are_reported_not_raised() -> None:
     for value in ("\u00b2", "\u00b9\u00b2", "\uff16", "\u0663", "0006"):
         parsed = parse_params(f"?size={value}&players={value}")
         assert parsed.settings.size == 6 and parsed.settings.players == 2
-        assert len(parsed.notices) == 2
+        assert len(parsed.texts()) == 2
+
+
+def test_a_seat_falls_back_to_what_the_board_offers() -> None:
+    assert seat_for("perfect", 4) == "perfect"
+    assert seat_for("perfect", 5) == "hard"
+    assert seat_for("hard", 12) == "hard" and seat_for("human", 3) == "human"
+    assert seat_for("god", 4) == "human"

@@ -53,6 +53,7 @@ def test_the_set_is_large_varied_and_rated() -> None:
     assert (ROOT / DATA_PATH).stat().st_size < 250_000
 
 
+@pytest.mark.slow
 def test_every_shipped_puzzle_is_proved_by_the_solver() -> None:
     """Each move to find is the only one that keeps the stated value (exact solver), the
     opponent's replies in the line keep it too, and the goal matches the value."""

@@ -17,6 +17,7 @@ from sos import Action, Rules
 from sos.app import remote
 from sos.app.app import AppSession
 from sos.app.i18n import LANGUAGES
+from sos.app.i18n import text as translated
 from sos.app.library import GAME_PREFIX, MemoryStore, dump_game, load_game
 from sos.app.params import Settings
 from sos.app.remote import (
@@ -27,6 +28,7 @@ from sos.app.remote import (
     WrongSeatError,
     decode_link,
     encode_link,
+    remote_view,
 )
 from sos.app.view import result_text
 from sos.state import IllegalActionError, new_game
@@ -109,6 +111,7 @@ def test_forged_link_matches_the_documented_format() -> None:
     assert encode_link(link) == code
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(rng=randoms)
 def test_round_trip(rng: random.Random) -> None:
@@ -198,6 +201,7 @@ def test_every_truncation_and_every_changed_character_is_caught() -> None:
     assert reason(changed + "AB").key in {"checksum", "truncated"}
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(rng=randoms)
 def test_mutated_codes_decode_to_legal_games_or_say_why(rng: random.Random) -> None:
@@ -252,12 +256,12 @@ def test_two_devices_play_a_whole_game() -> None:
     ben = device([("r", first)], lang="de")
     assert isinstance(ben.game, RemoteSession)
     assert ben.game.remote.seat == 1 and ben.game.remote.names == ("Anna", "")
-    assert ben.notices == ["Spiel per Link geöffnet: Auf diesem Gerät spielst du Spieler 2."]
+    assert ben.notice_texts() == ["Spiel per Link geöffnet: Auf diesem Gerät spielst du Spieler 2."]
     assert ben.game.record.id == anna.game.record.id
     assert ben.game.set_name("Ben")
     ben.game.play(Action.parse("S@c1"))
     anna = reopen(anna, code_of(ben))
-    assert anna.notices == ["Link opened: the game now has 2 moves."]
+    assert anna.notice_texts() == ["Link opened: the game now has 2 moves."]
     assert anna.game.remote.names == ("Anna", "Ben")  # type: ignore[attr-defined]
     anna.game.play(Action.parse("S@a3"))
     third = code_of(anna)
@@ -273,14 +277,14 @@ def test_two_devices_play_a_whole_game() -> None:
     assert len(anna.game.line) == 5
     # Out of date: never rewinds.
     old = reopen(anna, first)
-    assert old.notices == [
+    assert old.notice_texts() == [
         "This link is older than your game (1 move, yours has 5); your game is shown."
     ]
     assert len(old.game.line) == 5
     # Damaged: refused with its reason, the game is shown as it was, storage untouched.
     before = dict(anna.library.store.data)  # type: ignore[attr-defined]
     bad = reopen(anna, fourth[:-1] + ("A" if fourth[-1] != "A" else "B"))
-    assert bad.notices == [
+    assert bad.notice_texts() == [
         "This game link could not be used: it was changed or damaged on the way (its check "
         "code does not match). Nothing was changed."
     ]
@@ -315,7 +319,7 @@ def test_a_move_for_this_devices_seat_made_elsewhere_is_refused() -> None:
     state.apply(Action.parse("O@b2"))
     forged = RemoteLink(anna.game.record.id, state.rules, state.history, 1, ("", ""))
     refused = reopen(anna, encode_link(forged))
-    assert refused.notices == [
+    assert refused.notice_texts() == [
         "This game link could not be used: it has a move for your seat (Player 1) that was not "
         "made on this device. Nothing was changed."
     ]
@@ -332,7 +336,7 @@ def test_a_disagreeing_link_keeps_both_games() -> None:
     # Anna's device meanwhile has another line of the game (e.g. restored from elsewhere).
     other = RemoteLink(anna.game.record.id, Rules.square(4), (Action.parse("O@c3"),), 1, ("", ""))
     forked = reopen(anna, encode_link(other))
-    assert forked.notices == [
+    assert forked.notice_texts() == [
         "This link disagrees with the moves of your game; both games are kept."
     ]
     assert forked.game.record.id != anna.game.record.id
@@ -390,3 +394,24 @@ def test_three_players_each_device_takes_the_seat_to_move() -> None:
     c.game.play(Action.parse("O@c3"))
     a = reopen(a, code_of(c))
     assert a.game.human_to_move() and len(a.game.line) == 3
+
+
+def test_the_panel_says_whose_turn_and_when_to_send() -> None:
+    anna = device()
+    anna.new_remote(Settings(3), 0, "Anna")
+    game = anna.game
+    assert isinstance(game, RemoteSession)
+    view = remote_view(game, "en")
+    assert view.you == "On this device you play Anna (Player 1)."
+    assert view.status == "Your turn." and not view.send and view.name == "Anna"
+    game.play(Action.parse("S@a1"))
+    view = remote_view(game, "en")
+    assert view.status == "Player 2 is to move on another device: send this link." and view.send
+    game.go_to(0)
+    assert remote_view(game, "en").status.startswith("An earlier position is shown")
+    game.go_to(1)
+    game.record = replace(game.record, line=(), cursor=0)  # (not used by the view)
+    for action in ("O@b1", "S@c1", "O@a2", "S@b2", "O@c2", "S@a3", "O@b3", "S@c3"):
+        game.state.apply(Action.parse(action))  # fill the board: the game is over
+    over = remote_view(game, "de")
+    assert over.send and over.status == translated("de", "remote.over")

@@ -24,6 +24,7 @@ from sos.app.review import (
     move_text,
     player_names,
     review_view,
+    start_review,
     step_target,
     stored_review,
     summary_lines,
@@ -211,3 +212,17 @@ def test_three_players_see_their_own_outlook() -> None:
         round(HEIGHT / 2 - p.value_after / scale * (HEIGHT / 2 - PAD), 2) for p in review.plies
     ]
     assert any(p.player != 0 and p.value_after for p in review.plies)  # (the case that differs)
+
+
+def test_start_review_runs_the_ai_review_with_its_progress() -> None:
+    rules = Rules(1, 4, "simple")
+    line = (A("S@a1"), A("O@b1"), A("S@c1"))
+    run = start_review(rules, line)
+    assert (run.progress.done, run.progress.total) == (0, 4)
+    while True:
+        try:
+            next(run.steps)
+        except StopIteration as stop:
+            review = stop.value
+            break
+    assert review.line == line and run.progress.done == run.progress.total

@@ -104,7 +104,7 @@ def test_a_tab_whose_write_was_overwritten_writes_again_on_the_storage_event() -
     assert not kept((A1, C1), store)  # one's move is overwritten in storage...
     assert one.external_change(GAME_PREFIX + stale.id)  # ... until its storage event
     assert kept((A1, C1), store) and kept((A1, D4), store)
-    assert one.notices[-1].startswith("This game was continued differently in another tab")
+    assert one.notice_texts()[-1].startswith("This game was continued differently in another tab")
 
 
 def replace_token(record: GameRecord, token: str) -> GameRecord:
@@ -167,7 +167,7 @@ def test_unreadable_entries_stay_untouched_listed_and_named() -> None:
     for game_id, text in DAMAGED.items():
         store.data[GAME_PREFIX + game_id] = text
     app = tab(store, "g=side")
-    assert app.notices == [
+    assert app.notice_texts() == [
         "The saved game “side” is damaged and cannot be opened. It is kept unchanged: in "
         "“Your games” you can copy or download its saved text."
     ]
@@ -187,7 +187,7 @@ def test_unreadable_entries_stay_untouched_listed_and_named() -> None:
         assert store.data[GAME_PREFIX + game_id] == text
         assert app.library.raw(game_id) == text
     again = tab(store, "g=newer")
-    assert again.notices[0].startswith("The saved game “newer” was written by a newer version")
+    assert again.notice_texts()[0].startswith("The saved game “newer” was written by a newer")
 
 
 def test_the_most_recent_unreadable_entry_is_named_and_a_readable_one_shown() -> None:
@@ -198,7 +198,7 @@ def test_the_most_recent_unreadable_entry_is_named_and_a_readable_one_shown() ->
     store.data[GAME_PREFIX + "newer"] = DAMAGED["newer"]  # written later by a newer build
     app = tab(store)
     assert app.game.record.id == first.game.record.id and app.game.line == [A1]
-    assert app.notices == [
+    assert app.notice_texts() == [
         "The saved game “newer” was written by a newer version of SOS, which this page cannot "
         "open. Reload the page to update; the game is kept unchanged."
     ]
@@ -217,7 +217,7 @@ def test_an_older_build_never_writes_over_a_newer_builds_save() -> None:
     assert app.commit() == "forked"
     assert store.data[GAME_PREFIX + game_id] == newer
     assert app.game.record.id != game_id and app.game.line == [A1, C1]
-    assert "can no longer be read by this version" in app.notices[-1]
+    assert "can no longer be read by this version" in app.notice_texts()[-1]
     # A game link for that id does not write over it either.
     lib = app.library
     copy = lib.create(GameRecord(game_id, Rules.square(4), ("human", "human"), (A1,), 1))
@@ -238,7 +238,7 @@ def test_a_damaged_first_version_save_is_kept() -> None:
     store = MemoryStore()
     store.data[LEGACY_KEY] = '{"format": "sos-save", "ver'
     app = tab(store)
-    assert app.notices == [
+    assert app.notice_texts() == [
         "The save of an earlier version of SOS could not be read; it is kept unchanged in this "
         "browser."
     ]
@@ -283,7 +283,7 @@ def test_a_game_deleted_in_another_tab_is_not_brought_back_by_a_focus() -> None:
     assert GAME_PREFIX + gid not in store.data
     store.data.clear()  # now storage is cleared: the tab that shows it brings it back
     assert one.ensure_saved(cleared_only=True) and kept((A1,), store)
-    assert one.notices[-1] == (
+    assert one.notice_texts()[-1] == (
         "The storage of this browser was cleared; the game shown here was saved again."
     )
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from sos import Action
+from sos import Action, Rules
+from sos.app.library import GameRecord
+from sos.app.outcome import GameOutcome
 from sos.app.session import GameSession
 from sos.state import IllegalActionError
 from tests.app.support import A1, A3, B1, C1, D4, record
@@ -80,3 +82,26 @@ def test_same_move_as_the_line_just_moves_along() -> None:
     game.go_to(0)
     game.play(A1)
     assert game.line == [A1, C1] and game.cursor == 1 and game.variations == []
+
+
+# ---------------------------------------------------------------------- the outcome
+def test_the_outcome_is_none_while_playing_and_ends_the_turns() -> None:
+    game = GameSession(GameRecord("g", Rules(1, 3, "simple"), ("human", "easy")))
+    assert game.outcome is None and game.human_to_move()
+    game.play(Action(0, 0, "S"))
+    assert game.computer_to_move() == 1
+    game.play(Action(0, 1, "O"))  # (the computer's move)
+    game.play(Action(0, 2, "S"))  # the human completes the SOS: simple mode ends
+    assert game.outcome == GameOutcome("sos", 0, (), (1, 0))
+    assert game.outcome is not None and not game.outcome.draw
+    assert not game.human_to_move() and game.computer_to_move() is None
+    game.go_to(1)  # an earlier position of the line: not over there
+    assert game.outcome is None
+
+
+def test_a_draw_has_no_winner_and_names_the_tied_seats() -> None:
+    game = GameSession(GameRecord("g", Rules(1, 3, "general", 3), ("human",) * 3))
+    for col in range(3):
+        game.play(Action(0, col, "O"))
+    assert game.outcome == GameOutcome("full_board", None, (0, 1, 2), (0, 0, 0))
+    assert game.outcome is not None and game.outcome.draw

@@ -7,7 +7,9 @@ import string
 
 from sos import Action, GameState, Rules, new_game
 from sos.app.i18n import EN, LANGUAGES, pick_language, text
-from sos.app.view import view_model
+from sos.app.library import GameRecord
+from sos.app.session import GameSession
+from sos.app.view import session_view, view_model
 
 
 def test_pick_language() -> None:
@@ -116,3 +118,17 @@ def test_move_list_and_announcements() -> None:
     assert announcement(state, "en", ("human", "easy")) == (
         "Player 1 wrote O on b1. Player 1 scored 1. Player 1 moves again."
     )
+
+
+def test_session_view_locks_the_board_and_says_an_earlier_position_is_shown() -> None:
+    game = GameSession(GameRecord("g", Rules.square(4), ("human", "medium")))
+    game.play(Action.parse("S@a1"))
+    assert session_view(game, "en").locked  # the computer's turn
+    assert session_view(game, "en", thinking=True).status == "Computer 2 is thinking…"
+    game.play(Action.parse("S@c1"))
+    vm = session_view(game, "en")
+    assert not vm.locked and vm.status == "Player 1 to move"
+    game.go_to(1)
+    assert session_view(game, "en").status == "Viewing move 1 of 2: Redo plays on"
+    game.go_to(0)
+    assert session_view(game, "de").status == text("de", "status.viewing", ply=0, total=2)

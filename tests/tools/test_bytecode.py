@@ -11,7 +11,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.build  # reads node_modules/ and the built static/vendor/
 
 
 def test_bytecode_zip_is_current_and_used_under_pyodide() -> None:

@@ -113,6 +113,7 @@ def test_a_busy_port_is_refused_in_one_line_before_installing(
     assert _calls(project) == []  # refused before npm or the build ran
 
 
+@pytest.mark.slow
 def test_without_port_a_free_one_is_chosen_and_npm_runs_only_after_a_lock_change(
     project: Path,
 ) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.build  # reads node_modules/ and the built static/vendor/
 sys.path.insert(0, str(ROOT / "scripts"))
 import stdlib_zip  # noqa: E402
 

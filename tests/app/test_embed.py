@@ -1,0 +1,68 @@
+"""The embed's messages (sos.app.embed): ready, and game-over once per finished game with the
+session's outcome; a draw carries ``winner: null`` (the key is always there)."""
+
+from __future__ import annotations
+
+import json
+
+from sos import Action, Rules
+from sos.app.embed import SOURCE, VERSION, GameOverReports, ready_message
+from sos.app.library import GameRecord
+from sos.app.params import Settings
+from sos.app.session import GameSession
+
+SETTINGS = Settings(3, "general", 3, ("human",) * 3)
+
+
+def strip_game(mode: str = "general", players: int = 3) -> GameSession:
+    return GameSession(GameRecord("g", Rules(1, 3, mode, players), ("human",) * players))  # type: ignore[arg-type]
+
+
+def test_ready_carries_the_settings() -> None:
+    message = ready_message(Settings(5, "simple", 2, ("human", "hard")), "de")
+    assert message == {
+        "source": SOURCE,
+        "version": VERSION,
+        "type": "sos:ready",
+        "settings": {"size": 5, "mode": "simple", "players": 2, "seats": ["human", "hard"],
+                     "lang": "de"},
+    }
+
+
+def test_a_draw_says_winner_null() -> None:
+    game = strip_game()
+    reports = GameOverReports()
+    assert reports.message(game, SETTINGS, "en") is None  # still playing
+    for col in range(3):
+        game.play(Action(0, col, "O"))
+    message = reports.message(game, SETTINGS, "en")
+    assert message is not None
+    assert json.loads(json.dumps(message))["winner"] is None  # JSON null, key present
+    assert '"winner": null' in json.dumps(message)
+    assert message["draw"] is True and message["tied"] == [0, 1, 2]
+    assert message["scores"] == [0, 0, 0] and message["termination"] == "full_board"
+    assert message["text"] == "Draw, 0–0–0"
+
+
+def test_game_over_is_sent_once_per_ending() -> None:
+    game = strip_game("simple", 2)
+    reports = GameOverReports()
+    for col, letter in enumerate("SOS"):
+        game.play(Action(0, col, letter))
+    first = reports.message(game, SETTINGS, "en")
+    assert first is not None and first["winner"] == 0 and first["termination"] == "sos"
+    assert reports.message(game, SETTINGS, "en") is None  # a render after the end
+    game.undo()
+    assert reports.message(game, SETTINGS, "en") is None
+    game.play(Action(0, 2, "S"))  # the same ending again after an undo: already reported
+    assert reports.message(game, SETTINGS, "en") is None
+    game.go_to(0)
+    game.play(Action(0, 2, "S"))  # another line of play to another ending: reported
+    game.play(Action(0, 1, "O"))
+    game.play(Action(0, 0, "S"))
+    again = reports.message(game, SETTINGS, "en")
+    assert again is not None and again["winner"] == 0
+    other = strip_game("simple", 2)  # another game
+    for col, letter in enumerate("SOS"):
+        other.play(Action(0, col, letter))
+    assert reports.message(other, SETTINGS, "en") is not None

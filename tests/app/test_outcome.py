@@ -1,0 +1,73 @@
+"""One outcome of the session (sos.app.outcome): whatever outcome_of decides is what the
+session, the view, the games list, the embed's event and the text record all say -- shown by
+adding a new way to end a game (a resignation kept in the record) in that one place."""
+
+from __future__ import annotations
+
+import pytest
+
+from sos import Action, Rules, new_game
+from sos.app import outcome as outcomes
+from sos.app.embed import GameOverReports
+from sos.app.library import GameRecord, MemoryStore
+from sos.app.outcome import FROM_BOARD, GameOutcome, outcome_of, resolve
+from sos.app.record import format_record, parse_record
+from sos.app.session import GameSession
+from sos.app.view import session_view
+from tests.app.support import A1, C1, tab
+
+board_only = outcomes.outcome_of
+
+
+def with_resignation(state: object, record: GameRecord | None = None) -> GameOutcome | None:
+    """outcome_of plus a resignation: ``record.extra["resigned"]`` = the seat that resigned."""
+    seat = record.extra.get("resigned") if record is not None else None
+    if isinstance(seat, int):
+        scores = tuple(state.scores)  # type: ignore[attr-defined]
+        return GameOutcome("resign", 1 - seat, (), scores)
+    return board_only(state, record)  # type: ignore[arg-type]
+
+
+def test_the_board_decides_today() -> None:
+    state = new_game(Rules(1, 3, "simple"))
+    assert outcome_of(state) is None and resolve(state, FROM_BOARD) is None
+    for col, letter in enumerate("SOS"):
+        state.apply(Action(0, col, letter))
+    assert outcome_of(state) == GameOutcome("sos", 0, (), (1, 0))
+    assert resolve(state, None) is None  # the caller's outcome wins over the board's
+
+
+def test_a_new_ending_is_one_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(outcomes, "outcome_of", with_resignation)
+    app = tab(MemoryStore(), [("size", "4")])
+    app.game.play(A1)
+    app.game.play(C1)
+    app.game.record.extra["resigned"] = 0  # player 1 resigns (what a Resign button would do)
+    app.commit()
+    game = app.game
+    # the session: nobody moves any more
+    assert game.outcome == GameOutcome("resign", 1, (), (0, 0))
+    assert not game.human_to_move() and game.computer_to_move() is None
+    # the view: result shown, board locked, status is the result
+    vm = session_view(game, "en")
+    assert vm.game_over and vm.locked and vm.result == "Player 2 wins, 0–0"
+    assert vm.status == vm.result
+    # the games list
+    (entry,) = app.entries()
+    assert entry.finished and entry.detail == "2 moves · Player 2 wins, 0–0"
+    # the embed's event
+    message = GameOverReports().message(game, app.settings(), "en")
+    assert message is not None and message["winner"] == 1 and message["termination"] == "resign"
+    # the text record
+    text = format_record(game.state, game.outcome)
+    assert text.endswith("# result: player 2 wins, scores 0-0 (resign)\n")
+    assert parse_record(text).history == (A1, C1)  # the comment does not disturb reading
+
+
+def test_the_record_states_a_board_ending() -> None:
+    game = GameSession(GameRecord("g", Rules(1, 3, "general", 3), ("human",) * 3))
+    for col in range(3):
+        game.play(Action(0, col, "O"))
+    text = format_record(game.state, game.outcome)
+    assert text.splitlines()[-1] == "# result: draw, scores 0-0-0 (full board)"
+    assert format_record(game.state) == text.rsplit("# result", 1)[0]

@@ -1,0 +1,33 @@
+"""The page layer stays thin (docs/architecture): sos/web reaches the AI only through sos/app,
+and no sos/web module grows past about 300 lines."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = sorted((ROOT / "sos" / "web").glob("*.py"))
+
+
+def imported(path: Path) -> set[str]:
+    """Every module named by an import in ``path`` (also inside functions and TYPE_CHECKING)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add("." * node.level + node.module)
+    return names
+
+
+def test_the_page_reaches_the_ai_only_through_the_app() -> None:
+    assert len(WEB) >= 10
+    for path in WEB:
+        bad = {n for n in imported(path) if n.startswith(("sos.ai", "..ai"))}
+        assert not bad, f"{path.name} imports {sorted(bad)}: go through sos.app"
+
+
+def test_page_modules_stay_small() -> None:
+    sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in WEB}
+    assert max(sizes.values()) <= 300, sizes
