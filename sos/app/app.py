@@ -52,6 +52,7 @@ from .library import (
 )
 from .message import Message, message, plural
 from .params import SEAT_KINDS, Settings, parse_params, to_query
+from .players import names_of, opponents_text, rematch, with_names
 
 if TYPE_CHECKING:
     from .puzzle_set import Puzzle
@@ -107,6 +108,7 @@ class SettingsForm:
         lang: the language chosen; theme: ``auto``, ``light`` or ``dark``.
         friend: "Play a friend" is ticked (a game by link), with ``friend_seat`` (0-based,
             as text) this device's seat and ``friend_name`` its player's name.
+        names: the name typed for each seat (``""``: the default).
     """
 
     size: str
@@ -118,6 +120,8 @@ class SettingsForm:
     friend: bool = False
     friend_seat: str = "0"
     friend_name: str = ""
+    #: The players' names, one per seat shown ("" for the default "Player 1").
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -236,7 +240,10 @@ class AppSession:
 
     def share_query(self) -> str:
         """The query of a link to the position shown (Share): its settings and moves, no
-        language and no id -- whoever opens it gets a copy of their own."""
+        language and no id -- whoever opens it gets a copy of their own. For a game by link,
+        the link this device sends (``?r=``): a friend game has one link to send."""
+        if remote.is_remote(self.game.record):
+            return "?r=" + remote.encode_link(remote.link_of(self.game.to_record()))
         s = self.settings()
         query = to_query(Settings(s.size, s.mode, s.players, s.seats))
         return f"{query}&game={encode_moves(self.game.state.history)}"
@@ -447,10 +454,13 @@ class AppSession:
 
     def new_game(self, settings: Settings | None = None) -> None:
         """Start a new game (a new library entry; the one shown stays in the library) with
-        ``settings``, or the settings of the game shown."""
+        ``settings``, or the settings and the players' names of the game shown."""
+        names = self.names() if settings is None else ()
         if settings is None:
             settings = self.settings()
         self._create(_rules_of(settings), tuple(settings.seats), (), "new")
+        if any(names):
+            self.set_names(names)
 
     def load_state(self, state: GameState, seats: tuple[str, ...], origin: str) -> None:
         """Show ``state`` (an imported record) as a new game with its moves."""
@@ -605,6 +615,7 @@ class AppSession:
             self.new_remote(parsed.settings, min(number, players - 1), form.friend_name)
         else:
             self.new_game(parsed.settings)
+            self.set_names(form.names)
         return SettingsApplied(theme_changed, language_changed, form.friend)
 
     def import_record(self, raw: str) -> Message | None:
@@ -636,7 +647,7 @@ class AppSession:
         from .puzzles import PuzzleSession  # on first use: the puzzles cost nothing at start
 
         store = self.library.store if self.storage != "refused" else None
-        return PuzzleSession(puzzles, store, lambda: self.lang)
+        return PuzzleSession(puzzles, store, lambda: self.lang, self.library.clock)
 
     def open_fragment(self, fragment: str) -> bool:
         """Back/Forward to a URL whose fragment (without ``#``) names a game, ``g=<id>``: show
@@ -699,7 +710,8 @@ class AppSession:
         outcome = outcomes.outcome_of(state, record)
         count = len(state.history)
         moves = self.nt("games.moves", count, moves=count)
-        result = result_text(state, lang, record.seats, outcome=outcome)
+        names = names_of(record)
+        result = result_text(state, lang, record.seats, names, outcome=outcome)
         link = ""
         if remote.is_remote(record):
             link = remote.encode_link(remote.link_of(record))
@@ -715,8 +727,12 @@ class AppSession:
             result += " · " + self.t("remote.list", me=mine, players=players)
         if result is None:
             seat = state.current_player()
-            who = player_name(lang, seat, record.seats[seat])
+            who = names[seat] or player_name(lang, seat, record.seats[seat])
             result = self.t("status.turn", name=who)
+        if not remote.is_remote(record) and (any(names) or record.seats.count("human") < len(
+            record.seats
+        )):  # who plays, unless it is just "Player 1 vs Player 2": "Alice vs Computer 2 · hard"
+            result = f"{opponents_text(lang, record)} · {result}"
         return GameEntry(
             record.id,
             title,
@@ -726,6 +742,22 @@ class AppSession:
             outcome is not None,
             link,
         )
+
+    # ------------------------------------------------------------------ players (issue 26)
+    def names(self) -> tuple[str, ...]:
+        """The names of the game shown, one per seat (``""`` for the default)."""
+        return names_of(self.game.record)
+
+    def set_names(self, names: tuple[str, ...] | list[str]) -> None:
+        """Name the seats of the game shown (saved with the next :meth:`commit`); a game by
+        link keeps the names its links carry."""
+        if not remote.is_remote(self.game.record):
+            self.game.record = with_names(self.game.record, names)
+
+    def rematch(self) -> None:
+        """A new game with the settings and names of the game shown, seats rotated (the game
+        shown stays in the library)."""
+        self._create_record(rematch(self.game.to_record()))
 
     def other_lines(self) -> list[tuple[int, int, int, str]]:
         """The variations of the game shown: (index, the ply where it leaves the line, its

@@ -380,6 +380,7 @@ EN: Final[dict[str, str]] = {
     "help.keys.skip": "Esc: while computers play, skip ahead to the result or your turn",
     "review.axis.up": "▲ {name} ahead",
     "review.axis.down": "▼ {name} behind",
+    "puzzles.back": "Back to the puzzle",
 }
 
 #: Messages with plural forms: key -> (singular, plural) in English; :func:`ntext` picks the

@@ -198,6 +198,13 @@ class GameRecord:
         return state
 
 
+def _same_game(a: GameRecord, b: GameRecord) -> bool:
+    """True when two versions hold the same game (times and revision aside)."""
+    return (a.rules, a.seats, a.line, a.cursor, a.variations, a.extra, a.origin) == (
+        b.rules, b.seats, b.line, b.cursor, b.variations, b.extra, b.origin
+    )
+
+
 def _is_prefix(short: Line, long: Line) -> bool:
     return len(short) <= len(long) and long[: len(short)] == short
 
@@ -656,6 +663,9 @@ class Library:
 
     def save(self, record: GameRecord) -> SaveResult:
         """Write ``record``, which was read (or last written) with token ``record.token``.
+        A record that holds just what is stored (:func:`_same_game`) is not written
+        (``saved``, the stored one returned): showing a game again does not change its time
+        or its place in the list.
 
         When the stored token is another one, another tab wrote the game meanwhile: if ours
         holds each of its lines, ours is written with both sides' variations kept
@@ -670,6 +680,8 @@ class Library:
         """
         found = self.read(record.id)
         now = self.clock()
+        if isinstance(found, GameRecord) and _same_game(found, record):
+            return SaveResult("saved", found)  # nothing new: its time and place stay
         if found is None or (isinstance(found, GameRecord) and found.token == record.token):
             rev = found.rev + 1 if found is not None else record.rev + 1
             return SaveResult("saved", self._write(replace(record, updated=now, rev=rev)))

@@ -12,18 +12,26 @@ from pyscript import document, window
 from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
 from sos.app.i18n import text
 from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
+from sos.app.players import MAX_NAME
+from sos.app.view import player_name
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE
 from sos.web.dom import by_id, element
 
 
 def build_seat_rows(lang: str) -> None:
-    """One "Player n: human/easy/…" select per possible seat, in ``lang``."""
+    """One "Player n: human/easy/… and a name" row per possible seat, in ``lang``; the values
+    already chosen are kept (the language can change while the form is open)."""
     box = by_id("settings-seats")
+    kept: dict[int, tuple[str, str]] = {}
     for row in box.querySelectorAll(".seat-row"):
+        seat = int(row.dataset.seat)
+        kept[seat] = (str(row.querySelector("select").value),
+                      str(row.querySelector("input").value))
         row.remove()
     for seat in range(MAX_PLAYERS):
-        label = element("label", "seat-row")
-        label.dataset.seat = str(seat)
+        row = element("div", "seat-row")
+        row.dataset.seat = str(seat)
+        label = element("label", "seat-kind")
         select = element("select")
         select.name = f"seat-{seat}"
         select.dataset.testid = f"settings-seat-{seat}"
@@ -32,11 +40,39 @@ def build_seat_rows(lang: str) -> None:
             option.value = kind
             select.appendChild(option)
         label.append(element("span", "", text(lang, "settings.seat", n=seat + 1)), select)
-        box.appendChild(label)
+        name = element("input", "seat-name")
+        name.type = "text"
+        name.name = f"name-{seat}"
+        name.maxLength = MAX_NAME
+        name.autocomplete = "off"
+        name.dataset.testid = f"settings-name-{seat}"
+        name.setAttribute("aria-label", text(lang, "settings.name", n=seat + 1))
+        row.append(label, name)
+        box.appendChild(row)
+        if seat in kept:
+            select.value, name.value = kept[seat]
+    _name_placeholders(lang)
 
 
-def fill_settings(settings: Settings, lang: str, theme: str) -> None:
-    """Show ``settings`` (and the language and theme) in the settings form."""
+def _name_placeholders(lang: str) -> None:
+    """Each name field shows the default name of its seat ("Player 1", "Computer 2")."""
+    for row in document.querySelectorAll(".seat-row"):
+        seat = int(row.dataset.seat)
+        kind = str(row.querySelector("select").value)
+        row.querySelector("input").placeholder = player_name(lang, seat, kind)
+
+
+def read_names(players: int) -> tuple[str, ...]:
+    """The names typed in the settings form for the first ``players`` seats."""
+    return tuple(
+        str(document.querySelector(f"input[name=name-{seat}]").value) for seat in range(players)
+    )
+
+
+def fill_settings(
+    settings: Settings, lang: str, theme: str, names: tuple[str, ...] = ()
+) -> None:
+    """Show ``settings`` (and the language, theme and the players' ``names``) in the form."""
     size_select = by_id("settings-size")
     size_select.replaceChildren()
     for n in range(MIN_APP_SIZE, MAX_APP_SIZE + 1):
@@ -52,6 +88,9 @@ def fill_settings(settings: Settings, lang: str, theme: str) -> None:
     for seat in range(MAX_PLAYERS):
         kind = settings.seats[seat] if seat < len(settings.seats) else "human"
         document.querySelector(f"select[name=seat-{seat}]").value = kind
+        document.querySelector(f"input[name=name-{seat}]").value = (
+            names[seat] if seat < len(names) else ""
+        )
     sync_settings()
 
 
@@ -67,6 +106,7 @@ def sync_settings() -> None:
         for option in select.querySelectorAll("option"):
             option.disabled = str(option.value) not in offered
         select.value = seat_for(str(select.value), size)
+    _name_placeholders(str(document.documentElement.lang or "en"))
 
 
 def read_settings(friend: tuple[str, str] | None) -> SettingsForm:
@@ -94,6 +134,7 @@ def read_settings(friend: tuple[str, str] | None) -> SettingsForm:
         friend=friend is not None,
         friend_seat=seat,
         friend_name=name,
+        names=read_names(len(seats)),
     )
 
 

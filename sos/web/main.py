@@ -19,8 +19,9 @@ from sos.app.app import AppSession
 from sos.app.computer import load_ai
 from sos.app.embed import GameOverReports, ready_message
 from sos.app.i18n import installed, pick_language
-from sos.app.library import GAME_PREFIX
+from sos.app.players import names_of
 from sos.app.session import GameSession
+from sos.app.stats import RecordBook
 from sos.app.view import announcement, hint_text
 from sos.notation import Action
 from sos.state import IllegalActionError
@@ -31,7 +32,9 @@ from sos.web.panels import Panels
 from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.review import ReviewPanel
-from sos.web.store import LocalStore, with_lock
+from sos.web.saving import Saving
+from sos.web.stats import StatsPanel
+from sos.web.store import LocalStore
 
 window.performance.mark("sos:imported")  # start-up marks, read by benchmarks/bench_boot.py
 
@@ -55,7 +58,7 @@ class Page:
         self.review = ReviewPanel(app, self, self.board)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
-        self._pending = 0  # saves waiting for the library's lock
+        self.saving = Saving(self)
         self.apply_theme()
         self.translate()
         note = app.embed_note()
@@ -63,6 +66,11 @@ class Page:
             by_id("embed-note").textContent = note.text(app.lang)
         window.history.replaceState(None, "", self.app.location())
         self._listen()
+        self.stats = StatsPanel(
+            RecordBook(self.app.library, lambda: float(window.Date.now())),
+            lambda: self.app.lang,
+            self.on,
+        )
         self.select_letter(self.app.prefs.letter)
         self.refresh()
 
@@ -85,21 +93,22 @@ class Page:
             on(button, "click", lambda e: self.select_letter(str(e.currentTarget.dataset.letter)))
         on(by_id("new-game-button"), "click", lambda _e: self.new_game())
         on(by_id("play-again"), "click", lambda _e: self.new_game())
+        on(by_id("rematch"), "click", lambda _e: self.rematch())
+        on(by_id("skip-button"), "click", lambda _e: self.skip())
+        on(by_id("settings-lang"), "change", self.on_language)
+        on(by_id("settings-theme"), "change", self.on_theme)
         on(by_id("result-close"), "click", lambda _e: hide_result())
         on(by_id("hint-button"), "click", self.on_hint)
         on(by_id("undo-button"), "click", lambda _e: self.step(game().undo()))
         on(by_id("redo-button"), "click", lambda _e: self.step(game().redo()))
         on(by_id("move-list"), "click", self.on_move_list_click)
         on(by_id("other-lines"), "click", self.on_other_line)
-        on(by_id("help-button"), "click", lambda _e: by_id("help-dialog").showModal())
+        on(by_id("help-button"), "click", self.open_help)
         on(by_id("notice-close"), "click", self.on_notice_close)
         for button in document.querySelectorAll("[data-close]"):
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
         on(window, "popstate", self.on_popstate)
-        on(window, "storage", self.on_storage)
-        on(window, "focus", self.check_saved)
-        on(document, "visibilitychange", self.check_saved)
-        on(window, "pagehide", self.on_pagehide)
+        self.saving.listen()
         self.panels.listen()  # (the puzzles' button too)
         self.remote.listen()
         self.review.listen()
@@ -128,6 +137,32 @@ class Page:
         if await locale.load(lang) and self.app.lang == lang:
             self.translate()
             self.refresh()
+            by_id("announce").textContent = by_id("status").textContent
+
+    def on_language(self, event: Any) -> None:
+        """A language chosen in Settings applies at once: the game stays, the page (live
+        regions and open panels included) is shown again in that language."""
+        lang = str(event.target.value)
+        if lang == self.app.lang or not self.app.set_language(lang):
+            return
+        window.history.replaceState(None, "", self.app.location())  # a reload keeps it
+        self.translate()
+        self.refresh()
+        by_id("announce").textContent = by_id("status").textContent
+        if by_id("stats-dialog").open:
+            self.stats.render()
+
+    def on_theme(self, event: Any) -> None:
+        """A theme chosen in Settings applies at once."""
+        if self.app.set_theme(str(event.target.value)):
+            self.apply_theme()
+
+    def open_help(self, _event: Any) -> None:
+        """How to play, opened at its top with the title focused (not the Close button)."""
+        dialog = by_id("help-dialog")
+        dialog.showModal()
+        dialog.scrollTop = 0
+        by_id("help-title").focus()
 
     # ------------------------------------------------------------------ the cycle
     def refresh(self, announce: bool = False) -> None:
@@ -141,10 +176,12 @@ class Page:
         game = self.app.game
         if announce:
             by_id("announce").textContent = announcement(
-                game.state, self.app.lang, game.seats, outcome=game.outcome
+                game.state, self.app.lang, game.seats, names_of(game.record),
+                outcome=game.outcome,
             )
         embed.post(self.game_over.message(game, self.app.settings(), self.app.lang))
         self.computer.schedule()
+        by_id("skip-button").hidden = not self.computer.long_run()
 
     def changed(self, announce: bool = False) -> None:
         """After a change of the game shown: render it, then save it under the library's
@@ -152,37 +189,7 @@ class Page:
         self.hint = None
         by_id("hint-text").textContent = ""
         self.refresh(announce)
-        self._pending += 1
-        with_lock(self._save)
-
-    def _save(self) -> None:
-        self._pending -= 1
-        before = self.app.game
-        self.app.commit()
-        if self.app.game is not before:  # followed another tab or kept as a copy
-            window.history.replaceState(None, "", self.app.location())
-            self.refresh()
-        else:
-            render_notices(self.app)  # e.g. storage full
-
-    def on_pagehide(self, _event: Any) -> None:
-        """The tab goes away with a save still waiting for the lock: save now, unlocked
-        (the write still compares content)."""
-        if self._pending:
-            self._pending = 0
-            self.app.commit()
-
-    def check_saved(self, _event: Any = None) -> None:
-        """The tab is shown again or gets the focus: if storage was cleared meanwhile (and
-        no event said so), write the game shown again."""
-        if document.visibilityState != "visible":
-            return
-
-        def task() -> None:
-            if self.app.ensure_saved(cleared_only=True):
-                self.refresh()
-
-        with_lock(task)
+        self.saving.save_later()
 
     def shown(self) -> None:
         """After another game was opened or started: a new history entry, then render."""
@@ -197,13 +204,25 @@ class Page:
             by_id("announce").textContent = by_id("status").textContent
 
     def _computer_played(self, _game: Any) -> None:
+        if self.computer.skipping:  # skip ahead: saved now, shown once the run ends
+            self.app.commit()
+            return
         self.changed(announce=True)
 
-    def _thinking(self, _on: bool) -> None:
+    def _thinking(self, on: bool) -> None:
         render(
             self.app, self.board, self.computer.thinking, self.hint, dialogs.full_game_url(self.app)
         )
         self.review.render()
+        by_id("skip-button").hidden = not (on and self.computer.long_run())
+        if not on:
+            by_id("announce").textContent = by_id("status").textContent
+
+    def skip(self) -> None:
+        """Skip ahead: the computers' run plays on at once (its end is shown)."""
+        if self.computer.skip():
+            by_id("skip-button").hidden = True
+            by_id("status").textContent = self.app.t("skip.running")
 
     # ------------------------------------------------------------------ play
     def play(self, row: int, col: int) -> None:
@@ -228,7 +247,13 @@ class Page:
             self.app.save_prefs()
 
     def new_game(self, settings: Any = None) -> None:
+        """A new game with ``settings`` (default: the settings and names of the game shown)."""
         self.app.new_game(settings)
+        self.shown()
+
+    def rematch(self) -> None:
+        """The result card's Rematch: same settings and names, seats rotated."""
+        self.app.rematch()
         self.shown()
 
     # ------------------------------------------------------------------ events
@@ -269,6 +294,7 @@ class Page:
         if found is None or found.action is None:
             return
         self.hint = found.action
+        self.select_letter(found.action.letter)  # tapping the marked square writes its letter
         out.textContent = hint_text(
             game.state, self.app.lang, found.action, found.value, found.exact, result=found.result
         )
@@ -282,23 +308,6 @@ class Page:
         """Back/Forward: show the game named in the URL's ``#g=<id>``."""
         if self.app.open_fragment(str(window.location.hash).lstrip("#")):
             self.changed()
-
-    def on_storage(self, event: Any) -> None:
-        """Another tab wrote to storage (``key`` null: it cleared it): follow the game shown,
-        or write it again where the other tab's write lost some of its moves or storage was
-        cleared -- under the library's lock."""
-        key = event.key if isinstance(event.key, str) else None
-
-        def task() -> None:
-            if (key is None or key.startswith(GAME_PREFIX)) and self.app.external_change(key):
-                window.history.replaceState(None, "", self.app.location())
-                self.refresh()
-            elif key is None:
-                render_notices(self.app)
-            if by_id("games-dialog").open:
-                self.panels.render_games()
-
-        with_lock(task)
 
 
 def open_app(query: list[tuple[str, str]]) -> AppSession:
@@ -324,7 +333,7 @@ async def main() -> Page:
     page = Page(app)
     for node in document.querySelectorAll(
         "#new-game-button, #settings-button, #help-button, #share-button, #record-button, "
-        "#games-button, #puzzles-button, .letter-button"
+        "#games-button, #puzzles-button, #stats-button, .letter-button"
     ):
         node.disabled = False
     if page.app.game.has_computer():

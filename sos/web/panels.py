@@ -61,6 +61,8 @@ class Panels:
         on(by_id("settings-form"), "submit", self.on_settings_submit)
         on(by_id("settings-form"), "change", lambda _e: dialogs.sync_settings())
         on(by_id("puzzles-button"), "click", lambda _e: self.open_puzzles(None))
+        on(by_id("embed-puzzle"), "click", self.reopen_puzzles)
+        on(by_id("puzzle-dialog"), "close", self.on_puzzle_closed)
 
     def open_puzzles(self, wanted: str | None) -> None:
         """Open the puzzles (``wanted``: ``daily``, an id, or None for the next one); their
@@ -72,6 +74,19 @@ class Panels:
             self.puzzles.listen()
         spawn(self.puzzles.show(wanted))
 
+    def reopen_puzzles(self, _event: Any = None) -> None:
+        """Show the puzzle dialog again as it was left (the embed's "Back to the puzzle")."""
+        panel = self.puzzles
+        if panel is None or panel.session is None or panel.session.run is None:
+            self.open_puzzles(None)
+            return
+        panel.render()
+        by_id("puzzle-dialog").showModal()
+
+    def on_puzzle_closed(self, _event: Any) -> None:
+        """In an embed the page has no header: closing the puzzle offers the way back."""
+        by_id("embed-puzzle").hidden = not self.app.embed
+
     def open_wanted_puzzle(self) -> None:
         """Open the puzzle the URL asked for (``?puzzle=``), if any (once the page is ready)."""
         if self.wanted_puzzle is not None:
@@ -79,7 +94,7 @@ class Panels:
 
     def open_settings(self, _event: Any) -> None:
         app = self.app
-        dialogs.fill_settings(app.settings(), app.lang, app.prefs.theme)
+        dialogs.fill_settings(app.settings(), app.lang, app.prefs.theme, app.names())
         self.remote.fill_settings()
         by_id("settings-dialog").showModal()
 

@@ -68,6 +68,12 @@ class PuzzlePanel:
         on(by_id("puzzle-retry"), "click", lambda _e: self.retry())
         on(by_id("puzzle-next"), "click", lambda _e: self._choose(None))
         on(by_id("puzzle-daily"), "click", lambda _e: self._choose("daily"))
+        on(by_id("puzzle-difficulty"), "change", self.on_difficulty)
+
+    def on_difficulty(self, event: Any) -> None:
+        """A difficulty chosen: kept, and used for the next puzzle offered."""
+        if self.session is not None:
+            self.session.difficulty = str(event.target.value)
 
     # ------------------------------------------------------------------ loading
     async def _session(self) -> PuzzleSession | None:
@@ -230,4 +236,7 @@ class PuzzlePanel:
         day = today()
         by_id("puzzle-daily").hidden = day is not None and session.daily == day
         by_id("puzzle-stats").textContent = session.stats(day or date.max)
+        by_id("puzzle-context").textContent = session.context()
+        by_id("puzzle-rating").textContent = session.rating_text()
+        by_id("puzzle-difficulty").value = session.difficulty
         document.getElementById("puzzle-dialog").dataset.puzzle = run.puzzle.id

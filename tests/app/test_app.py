@@ -288,7 +288,7 @@ def test_a_game_left_at_an_earlier_position_reopens_without_the_computer_moving(
     app.game.go_to(1)  # the computer is to move there
     app.commit()
     assert app.game.computer_to_move() is None
-    assert app.entries()[0].detail == "4 moves · Player 1 to move"
+    assert app.entries()[0].detail == "4 moves · Player 1 vs Computer 2 · medium · Player 1 to move"
     again = tab_sharing(store, app, f"g={app.game.record.id}")
     assert again.game.cursor == 1 and again.game.paused
     assert again.game.computer_to_move() is None
