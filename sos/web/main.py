@@ -32,6 +32,7 @@ from sos.web.panels import Panels
 from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.review import ReviewPanel
+from sos.web.saving import Saving
 from sos.web.stats import StatsPanel
 from sos.web.store import LocalStore
 
@@ -57,6 +58,7 @@ class Page:
         self.review = ReviewPanel(app, self, self.board)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
+        self.saving = Saving(self)
         self.apply_theme()
         self.translate()
         note = app.embed_note()
@@ -102,7 +104,7 @@ class Page:
         for button in document.querySelectorAll("[data-close]"):
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
         on(window, "popstate", self.on_popstate)
-        on(window, "storage", self.on_storage)
+        self.saving.listen()
         self.panels.listen()  # (the puzzles' button too)
         self.remote.listen()
         self.review.listen()
@@ -153,14 +155,12 @@ class Page:
         by_id("skip-button").hidden = not self.computer.long_run()
 
     def changed(self, announce: bool = False) -> None:
-        """After a change of the game shown: save it (two-tab rules), then render."""
-        before = self.app.game
+        """After a change of the game shown: render it, then save it under the library's
+        lock (two-tab rules; :func:`sos.web.store.with_lock`)."""
         self.hint = None
         by_id("hint-text").textContent = ""
-        self.app.commit()
-        if self.app.game is not before:  # followed another tab or kept as a copy
-            window.history.replaceState(None, "", self.app.location())
         self.refresh(announce)
+        self.saving.save_later()
 
     def shown(self) -> None:
         """After another game was opened or started: a new history entry, then render."""
@@ -268,14 +268,6 @@ class Page:
         """Back/Forward: show the game named in the URL's ``#g=<id>``."""
         if self.app.open_fragment(str(window.location.hash).lstrip("#")):
             self.changed()
-
-    def on_storage(self, event: Any) -> None:
-        """Another tab wrote to storage: follow the game shown if it changed there."""
-        key = event.key
-        if isinstance(key, str) and self.app.external_change(key):
-            self.refresh()
-        if by_id("games-dialog").open:
-            dialogs.render_games(self.app, "")
 
 
 def open_app(query: list[tuple[str, str]]) -> AppSession:

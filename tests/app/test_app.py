@@ -137,8 +137,10 @@ def test_legacy_save_is_migrated() -> None:
     broken.data[LEGACY_KEY] = "not json {"
     app = tab(broken)
     assert app.notice_texts() == [
-        "The saved game could not be restored, so a new game was started."
+        "The save of an earlier version of SOS could not be read; it is kept unchanged in this "
+        "browser."
     ]
+    assert broken.data[LEGACY_KEY] == "not json {"  # never delete what cannot be read
 
 
 def legacy_store(prefs: Prefs | None = None) -> MemoryStore:
