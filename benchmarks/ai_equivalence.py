@@ -258,9 +258,18 @@ def main(argv: list[str] | None = None) -> int:
             handle.write("\n")
         print(f"wrote {FIXTURE}")
     if args.check:
-        diffs = compare(load_fixture()["records"], records)
+        expected = load_fixture()["records"]
+        diffs = compare(expected, records)
         for d in diffs[:20]:
             print(d)
+        changed: dict[str, int] = {}
+        modes = {p["id"]: f"{p['mode']} {p['players']}p" for p in positions}
+        for e, g in zip(expected, records, strict=False):
+            if e != g:
+                group = f"{e['kind']} {modes.get(e['pos'], e['pos'])}"
+                changed[group] = changed.get(group, 0) + 1
+        if changed:
+            print("changed records: " + ", ".join(f"{k}: {n}" for k, n in sorted(changed.items())))
         print("EQUIVALENT" if not diffs else f"{len(diffs)} DIFFERENCES")
         return 1 if diffs else 0
     return 0

@@ -7,7 +7,9 @@ Levels (see :data:`LEVELS`):
   to the next player where it can.
 * ``hard``: iterative-deepening alpha-beta with a transposition table (see
   :class:`sos.ai.search.AlphaBeta`); paranoid search with three or four players. With two players
-  and at most :data:`ENDGAME_EMPTIES` empty squares it first tries to prove a win, else a draw
+  and at most :data:`ENDGAME_EMPTIES` empty squares (simple mode: or at most
+  :data:`SIMPLE_PROOF_SAFE` safe squares, :func:`prover_applies`) it first tries to prove a
+  win, else a draw
   (:meth:`sos.ai.solver.Solver.result_action`); on boards of at most :data:`EXACT_MAX_CELLS`
   squares it proves from the first move on a move that draws at least, then a win
   (:meth:`sos.ai.solver.Solver.secure_action`). Its time budget follows the board
@@ -59,6 +61,13 @@ HARD_TENSION: Final = 3
 #: if that runs out, the heuristic search gets the rest.
 ENDGAME_EMPTIES: Final = 18
 ENDGAME_SHARE: Final = 0.5
+#: Simple mode, two players: ``hard`` and the hint also try to prove a move when at most this
+#: many empty squares are safe (some letter there opens no SOS), however many are empty. A move
+#: that opens an SOS loses at once, so the solver searches only safe moves and the proof's size
+#: follows the safe squares: at 12 of them 8 000-72 000 nodes, at 8 a few thousand (6x6 and 8x8
+#: positions of medium-vs-medium games, benchmarks/RESULTS.md). The mid-game of simple mode is
+#: decided by who runs out of safe moves first, which a depth-limited search does not see.
+SIMPLE_PROOF_SAFE: Final = 14
 #: On boards of at most :data:`EXACT_MAX_CELLS` squares (two players) ``hard`` proves its
 #: move from the first move on (:meth:`sos.ai.solver.Solver.secure_action`: first a move that
 #: draws at least, then a win), with up to this share of its budget.
@@ -166,7 +175,8 @@ class HardAgent(Agent):
       to :data:`SMALL_PROOF_SHARE` of the budget: a move that draws at least, then, if the
       budget allows, one that wins (:meth:`sos.ai.solver.Solver.secure_action`; the opening
       book of the board's shape, 4x4, 3x4 or 3x5, answers the first moves there);
-    * on larger boards with at most :data:`ENDGAME_EMPTIES` empty squares, with up to
+    * on larger boards with at most :data:`ENDGAME_EMPTIES` empty squares (simple mode: or
+      at most :data:`SIMPLE_PROOF_SAFE` safe squares, :func:`prover_applies`), with up to
       :data:`ENDGAME_SHARE`: a win, else a draw (:meth:`sos.ai.solver.Solver.result_action`).
 
     A proven move is played at once; otherwise the search gets what is left of the budget.
@@ -197,7 +207,7 @@ class HardAgent(Agent):
         budget = Budget(seconds, self.node_budget)
         rules = state.rules
         small = rules.cells <= EXACT_MAX_CELLS
-        if rules.players == 2 and (small or state.empty_squares <= ENDGAME_EMPTIES):
+        if prover_applies(state):
             # Endgame (or a small board): first try to prove a move within a share of the
             # budget. On a small board a move proven to draw is kept while a win is sought.
             share = budget.share(SMALL_PROOF_SHARE if small else ENDGAME_SHARE)
@@ -353,8 +363,9 @@ def analyse_steps(
 
     ``budget`` is in seconds of search time (pauses excluded), ``node_budget`` in nodes
     (deterministic). With two players: on boards of at most :data:`EXACT_MAX_CELLS`
-    squares the exact solve runs to the end; with at most :data:`ENDGAME_EMPTIES` empty
-    squares up to :data:`HINT_PROOF_SHARE` of the budget first goes to proving the result
+    squares the exact solve runs to the end; where :func:`prover_applies` (at most
+    :data:`ENDGAME_EMPTIES` empty squares, or few safe ones in simple mode) up to
+    :data:`HINT_PROOF_SHARE` of the budget first goes to proving the result
     (:meth:`sos.ai.solver.Solver.result_action`), then to the exact value
     (:meth:`sos.ai.solver.Solver.best_action`); what is not proven is estimated by the
     heuristic search.
@@ -367,7 +378,7 @@ def analyse_steps(
         best, exact_value = yield from Solver().best_action(state, rng)
         margin = _margin(state, float(exact_value))
         return Analysis(best, float(exact_value), True, margin, 0, _sign(margin))
-    if rules.players == 2 and state.empty_squares <= ENDGAME_EMPTIES:
+    if prover_applies(state):
         solver = Solver(use_book=False)
         total = Budget(budget, node_budget)
         try:
@@ -404,6 +415,19 @@ def analyse_steps(
     return Analysis(action, value, found.exact, margin, found.depth, known)
 
 
+def prover_applies(state: GameState) -> bool:
+    """Whether ``hard`` and the hint first try to prove a move in ``state`` with the exact
+    solver: two players and a board of at most :data:`EXACT_MAX_CELLS` squares, at most
+    :data:`ENDGAME_EMPTIES` empty squares, or (simple mode) at most :data:`SIMPLE_PROOF_SAFE`
+    safe squares."""
+    rules = state.rules
+    if rules.players != 2:
+        return False
+    if rules.cells <= EXACT_MAX_CELLS or state.empty_squares <= ENDGAME_EMPTIES:
+        return True
+    return rules.mode == "simple" and Position(state).safe_squares() <= SIMPLE_PROOF_SAFE
+
+
 def hard_budget(rules: Rules) -> float:
     """Seconds of search per ``hard`` move that the page gives on a board of ``rules``:
     :data:`HARD_BUDGET_SMALL` up to 7x7, :data:`HARD_BUDGET` on larger boards (where the
@@ -429,4 +453,5 @@ __all__ = [
     "hard_budget",
     "levels_for",
     "make_agent",
+    "prover_applies",
 ]

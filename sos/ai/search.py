@@ -382,6 +382,12 @@ class Position:
             open_o |= (s_up & e_dn) | (e_up & s_dn)
         return open_s & e, open_o & e
 
+    def safe_squares(self) -> int:
+        """The empty squares where some letter opens no SOS for the next mover (a square
+        where a letter scores now counts too: call it in a position without one)."""
+        open_s, open_o = self.open_maps()
+        return ((self.tab.full ^ (self.s_bits | self.o_bits)) & ~(open_s & open_o)).bit_count()
+
     def gain(self, i: int, code: int) -> int:
         """Points ``code`` (``S``/``O``) written on the empty square ``i`` would score."""
         c = self.cells
@@ -994,6 +1000,10 @@ class AlphaBeta(TableSearch):
         """Legal moves in search order (see the class docstring), with the numbers of
         scoring and of safe quiet moves (as :meth:`Position.ordered_moves`)."""
         moves, n_scoring, n_safe = pos.ordered_moves()
+        if pos.simple and pos.players == 2 and n_safe:
+            # A move that opens an SOS loses at once (the least value): not searched while a
+            # safe move is left (as in the exact solver), so the safe moves get the depth.
+            del moves[n_scoring + n_safe :]
         if self.use_history and len(moves) > n_scoring + 1:
             # Quiet moves (safe ones, then the ones that open an SOS) by their history.
             hist = self.history
@@ -1082,6 +1092,10 @@ class AlphaBeta(TableSearch):
         captures = pos.captures(2 if qdepth >= QUIESCE_DEPTH else 1) if qdepth > 0 else ()
         if not captures:
             if pos.simple:
+                # Two players: with no safe square left every move opens an SOS, which the
+                # other side takes (a loss). Otherwise the search cannot tell (0).
+                if pos.players == 2 and not pos.safe_squares():
+                    return -UNIT
                 return 0
             if self.tension:
                 sign = 1 if self.same_side(pos.to_move, self.root) else -1
@@ -1138,8 +1152,7 @@ def quiet_eval(pos: Position, tension: int = 0) -> int:
     to win the fight for the last safe move (against a weaker player) prefers positions with
     fewer safe squares, where the weaker side must give points sooner.
     """
-    open_s, open_o = pos.open_maps()
-    safe = ((pos.tab.full ^ (pos.s_bits | pos.o_bits)) & ~(open_s & open_o)).bit_count()
+    safe = pos.safe_squares()
     if safe == 0:
         least = min(pos.gift(m) for m in pos.ordered_moves()[0])
         return -int(max(least, 1) * FORCED_GIFT * UNIT)

@@ -128,7 +128,6 @@ class PuzzleSession:
         self._clock = clock or (lambda: 0.0)
         self.progress = Progress.load(self._get(PUZZLES_KEY))
         self.rating = RatingBook.load(self._get(RATING_KEY))
-        self.difficulty = "normal"
         #: The rating change of the last rated result (0 before one, or for a replay).
         self.change = 0
         #: False once a write was refused (storage full or blocked): progress lives in memory.
@@ -159,6 +158,32 @@ class PuzzleSession:
             return self.store.get(key)
         except Exception:  # a store that fails to read counts as empty
             return None
+
+    @property
+    def difficulty(self) -> str:
+        """The difficulty chosen (a key of :data:`sos.app.rating.DIFFICULTIES`)."""
+        return self.rating.difficulty
+
+    @difficulty.setter
+    def difficulty(self, value: str) -> None:
+        if value in DIFFICULTIES and value != self.rating.difficulty:
+            self.rating.difficulty = value
+            self._save_rating()
+
+    def _save_rating(self) -> None:
+        if self.store is None or self.rating.damaged:
+            return
+        try:
+            self.store.set(RATING_KEY, self.rating.dump())
+        except StorageError:
+            self.saved = False
+
+    def context(self) -> str:
+        """The puzzle's game: "General: most SOSs wins · score 2–1" (the goal depends on it)."""
+        assert self.run is not None
+        state = self.run.state
+        mode = self.t(f"settings.mode.{state.rules.mode}")
+        return self.t("puzzles.context", mode=mode, scores="–".join(map(str, state.scores)))
 
     def target(self) -> float:
         """The rating the next puzzle is chosen near: the player's, moved by the difficulty."""
@@ -220,7 +245,8 @@ class PuzzleSession:
             return
         try:
             self.store.set(PUZZLES_KEY, self.progress.dump())
-            self.store.set(RATING_KEY, self.rating.dump())
+            if not self.rating.damaged:  # never over a stored rating it could not read
+                self.store.set(RATING_KEY, self.rating.dump())
         except StorageError:
             self.saved = False
         else:
@@ -233,6 +259,8 @@ class PuzzleSession:
         rating = round(book.rating.rating)
         key = "rating.provisional" if book.rating.provisional else "rating.value"
         line = self.t(key, rating=rating)
+        if self.rating.damaged:
+            line += " · " + self.t("puzzles.not_saved")
         if self.change:
             line += " · " + self.t("rating.change", change=f"{self.change:+d}")
         return line
@@ -330,4 +358,27 @@ def _move(action: Action) -> str:
     return f"{action.letter}@{square_name(action.row, action.col)}"
 
 
-__all__ = ["PUZZLES_KEY", "Progress", "PuzzleSession", "UnknownPuzzleError"]
+def calendar_day(year: int, month: int, day: int) -> date | None:
+    """The device's calendar date as a :class:`~datetime.date` (the daily puzzle's day), or
+    None where the clock gives a date Python cannot represent (before year 1 or after 9999, e.g.
+    a clock set to the year 10 000): the page then says that the date is unusable, and the
+    other puzzles work."""
+    try:
+        return date(year, month, day)
+    except (ValueError, OverflowError):
+        return None
+
+
+def date_text(year: int, month: int, day: int) -> str:
+    """A date as ``YYYY-MM-DD`` for any year (the message about an unusable date)."""
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+__all__ = [
+    "PUZZLES_KEY",
+    "Progress",
+    "PuzzleSession",
+    "UnknownPuzzleError",
+    "calendar_day",
+    "date_text",
+]

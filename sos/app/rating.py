@@ -17,12 +17,13 @@ the first time it is solved or failed (a replay changes nothing).
 Storage (``sos-puzzle-rating``, JSON, version 1)::
 
     {"v": 1, "r": 1532.4, "rd": 212.1, "vol": 0.0899, "rated": ["5g-3f9a1c", ...],
-     "history": [[1764600000000, 1532], ...]}
+     "history": [[1764600000000, 1532], ...], "d": "normal"}
 
 ``history``: (time in ms since the Unix epoch, rating rounded) after each rated result, the
-last :data:`KEEP_HISTORY`. A stored value that cannot be read is not overwritten silently: the
-reader starts from a new rating and :attr:`RatingBook.damaged` says so; the page writes only
-after the next rated result.
+last :data:`KEEP_HISTORY`; ``d``: the difficulty chosen (:data:`DIFFICULTIES`). A stored
+value that cannot be read (damaged, or another version) is never overwritten: the reader
+starts from a new rating in memory and :attr:`RatingBook.damaged` says so
+(:class:`sos.app.puzzles.PuzzleSession` then does not write the rating).
 """
 
 from __future__ import annotations
@@ -196,6 +197,8 @@ class RatingBook:
     rated: list[str] = field(default_factory=list)
     history: list[tuple[float, int]] = field(default_factory=list)
     damaged: bool = False
+    #: The difficulty chosen last (a key of :data:`DIFFICULTIES`).
+    difficulty: str = "normal"
 
     @classmethod
     def load(cls, raw: str | None) -> RatingBook:
@@ -213,7 +216,9 @@ class RatingBook:
             history = [(float(t), int(v)) for t, v in data.get("history", [])]
         except (ValueError, TypeError, KeyError):
             return cls(damaged=True)
-        return cls(Rating(r, rd, vol), rated, history)
+        chosen = data.get("d")
+        difficulty = chosen if isinstance(chosen, str) and chosen in DIFFICULTIES else "normal"
+        return cls(Rating(r, rd, vol), rated, history, difficulty=difficulty)
 
     def dump(self) -> str:
         """The stored text (version :data:`RATING_VERSION`)."""
@@ -225,6 +230,7 @@ class RatingBook:
                 "vol": round(self.rating.volatility, 6),
                 "rated": self.rated,
                 "history": [[t, v] for t, v in self.history[-KEEP_HISTORY:]],
+                "d": self.difficulty,
             },
             separators=(",", ":"),
         )
@@ -238,7 +244,6 @@ class RatingBook:
         self.rating = rate(self.rating, puzzle_rating(difficulty), 1.0 if solved else 0.0)
         self.rated.append(puzzle_id)
         self.history.append((now_ms, round(self.rating.rating)))
-        self.damaged = False
         return round(self.rating.rating) - before
 
     def shown(self) -> str:

@@ -191,6 +191,10 @@ class GraphView:
     label: str
     points: tuple[GraphPoint, ...]
     segments: tuple[GraphSegment, ...]
+    #: The side labels above and below the graph ("▲ Player 1 ahead", "▼ Player 1 behind");
+    #: empty with three or four players (each point is then the mover's own outlook).
+    up: str = ""
+    down: str = ""
 
 
 def graph_view(
@@ -219,10 +223,11 @@ def graph_view(
         for a, b in pairwise(points)
     )
     if review.players > 2:
-        label = texts.t("review.graph.many")
-    else:
-        label = texts.t("review.graph", name=names[0])
-    return GraphView(width, label, points, segments)
+        return GraphView(width, texts.t("review.graph.many"), points, segments)
+    return GraphView(
+        width, texts.t("review.graph", name=names[0]), points, segments,
+        texts.t("review.axis.up", name=names[0]), texts.t("review.axis.down", name=names[0]),
+    )
 
 
 # ---------------------------------------------------------------------------- the selected move

@@ -16,13 +16,14 @@ created before ``since`` are left out. No game is deleted: they stay in "Your ga
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from ..ai import LEVELS
 from .i18n import ntext, text
-from .library import GameRecord
+from .library import GameRecord, Library, StorageError
+from .rating import RATING_KEY, Chart, RatingBook, history_chart
 
 STATS_KEY: Final = "sos-stats"
 STATS_VERSION: Final = 1
@@ -190,7 +191,68 @@ def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int =
     )
 
 
+@dataclass(frozen=True)
+class RatingView:
+    """The puzzle rating as the Statistics view shows it: ``text`` ("Puzzle rating: 1532?
+    (provisional…)" or "No puzzle rated yet."), the history ``chart`` and its description."""
+
+    text: str
+    chart: Chart
+    label: str
+
+
+class RecordBook:
+    """The Statistics view's data, read from the library and storage when asked (so it is
+    always current: every game is saved after every move).
+
+    Args:
+        library: the page's library of games (its store holds :data:`STATS_KEY` and the
+            puzzle rating, :data:`sos.app.rating.RATING_KEY`).
+        clock: milliseconds since the Unix epoch (the time of a reset).
+    """
+
+    def __init__(self, library: Library, clock: Callable[[], float]) -> None:
+        self.library = library
+        self.clock = clock
+
+    def _get(self, key: str) -> str | None:
+        try:
+            return self.library.store.get(key)
+        except Exception:  # a store that cannot be read counts as empty
+            return None
+
+    def rows(self) -> list[Tally]:
+        """The record since the last reset."""
+        return tally(self.library.entries(), read_since(self._get(STATS_KEY)))
+
+    def view(self, lang: str) -> StatsView:
+        """:func:`stats_view` of the record since the last reset."""
+        return stats_view(lang, self.rows())
+
+    def rating(self, lang: str) -> RatingView:
+        """The puzzle rating and its history chart."""
+        book = RatingBook.load(self._get(RATING_KEY))
+        chart = history_chart(book.history)
+        if not book.history:
+            return RatingView(text(lang, "stats.no_rating"), chart, "")
+        key = "rating.provisional" if book.rating.provisional else "rating.value"
+        return RatingView(
+            text(lang, key, rating=round(book.rating.rating)),
+            chart,
+            text(lang, "rating.history", low=chart.low, high=chart.high),
+        )
+
+    def reset(self) -> bool:
+        """Count only games started from now on; False when the storage refused the write
+        (nothing changed then). No game is deleted."""
+        try:
+            self.library.store.set(STATS_KEY, dump_since(self.clock()))
+        except StorageError:
+            return False
+        return True
+
+
 __all__ = [
-    "OUTCOMES", "STATS_KEY", "Bar", "StatsView", "Tally", "by_level", "dump_since",
-    "game_outcome", "read_since", "stats_view", "tally",
+    "OUTCOMES", "STATS_KEY", "Bar", "RatingView", "RecordBook", "StatsView", "Tally",
+    "by_level", "dump_since", "game_outcome", "read_since", "stats_view", "tally",
 ]

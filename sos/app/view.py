@@ -428,7 +428,12 @@ def announcement(
     return " ".join(parts)
 
 
-def session_view(game: GameSession, lang: str, thinking: bool = False) -> ViewModel:
+def session_view(
+    game: GameSession,
+    lang: str,
+    thinking: bool = False,
+    names: Sequence[str] | None = None,
+) -> ViewModel:
     """The :class:`ViewModel` of the game shown (``game``): its outcome, whether the board
     takes a letter now (:attr:`ViewModel.locked`), and the status line -- which, while an
     earlier position of the line is shown (:attr:`~sos.app.session.GameSession.paused`), says
@@ -436,9 +441,11 @@ def session_view(game: GameSession, lang: str, thinking: bool = False) -> ViewMo
 
     Args:
         thinking: a computer seat is choosing its move.
+        names: the players' names, one per seat (``""``: "Player 1"); see
+            :func:`sos.app.players.names_of`.
     """
     state = game.state
-    vm = view_model(state, lang, game.seats, thinking, outcome=game.outcome)
+    vm = view_model(state, lang, game.seats, thinking, names, outcome=game.outcome)
     status = vm.status
     if game.paused and not vm.game_over:
         waiting = game.seat_kind(state.current_player()) != "human"

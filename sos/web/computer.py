@@ -72,8 +72,33 @@ class Computer:
         self.played = played
         self.set_thinking = thinking
         self.thinking = False
+        #: Skip ahead (issue 26): the run plays on without the visible pause and the page
+        #: renders once at its end (set by :meth:`skip`, cleared when the run ends).
+        self.skipping = False
+        #: Computer moves played in the current run.
+        self.run_moves = 0
         self.seats = ComputerSeats(lambda: random.SystemRandom().randrange(2**32))
         self._task: Any = None
+
+    def running(self) -> bool:
+        """True while computer seats are playing (a run of their turns is under way)."""
+        return self._task is not None and not self._task.done()
+
+    def long_run(self) -> bool:
+        """True while a run of computer moves is under way that is worth skipping: two or more
+        computer seats, or a computer that has already moved in this run (an extra turn)."""
+        if not self.running():
+            return False
+        game = self.current()
+        return self.run_moves > 0 or sum(k != "human" for k in game.seats) >= 2
+
+    def skip(self) -> bool:
+        """Play the rest of the run at once (no pause between moves, one render at the end);
+        False when no computer is playing."""
+        if not self.running():
+            return False
+        self.skipping = True
+        return True
 
     def _valid(self, game: GameSession, version: int) -> bool:
         return self.current() is game and game.version == version
@@ -88,11 +113,13 @@ class Computer:
         self._task = spawn(self._turns(game, game.version))
 
     async def _turns(self, game: GameSession, version: int) -> None:
+        self.run_moves = 0
         try:
             await self._play(game, version)
         finally:
             self._task = None
-            if self.thinking:
+            skipped, self.skipping, self.run_moves = self.skipping, False, 0
+            if self.thinking or skipped:
                 self.thinking = False
                 self.set_thinking(False)
             if not self._valid(game, version):
@@ -103,8 +130,9 @@ class Computer:
             seat = game.computer_to_move()
             if seat is None:
                 return
-            self.thinking = True
-            self.set_thinking(True)
+            if not self.thinking:  # (while skipping it stays on: no render between moves)
+                self.thinking = True
+                self.set_thinking(True)
             # The computer thinks during the visible pause: a move appears COMPUTER_PAUSE
             # after the previous one, or when the search ends if that takes longer.
             shown_at = time.perf_counter() + COMPUTER_PAUSE
@@ -117,12 +145,15 @@ class Computer:
             )
             if action is None or not self._valid(game, version):
                 return
-            await asyncio.sleep(max(0.0, shown_at - time.perf_counter()))
+            if not self.skipping:
+                await asyncio.sleep(max(0.0, shown_at - time.perf_counter()))
             if not self._valid(game, version):
                 return
             game.play(action)
             version = game.version
-            self.thinking = False
+            self.run_moves += 1
+            if not self.skipping:
+                self.thinking = False
             self.played(game)
 
     async def hint(self, game: GameSession) -> Analysis | None:

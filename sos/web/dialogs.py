@@ -6,24 +6,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from sos.app.app import AppSession, GameEntry, SettingsForm
+from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
 from sos.app.i18n import text
 from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
+from sos.app.players import MAX_NAME
+from sos.app.view import player_name
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web.dom import by_id, element
 
 
 def build_seat_rows(lang: str) -> None:
-    """One "Player n: human/easy/…" select per possible seat, in ``lang``."""
+    """One "Player n: human/easy/… and a name" row per possible seat, in ``lang``; the values
+    already chosen are kept (the language can change while the form is open)."""
     box = by_id("settings-seats")
+    kept: dict[int, tuple[str, str]] = {}
     for row in box.querySelectorAll(".seat-row"):
+        seat = int(row.dataset.seat)
+        kept[seat] = (str(row.querySelector("select").value),
+                      str(row.querySelector("input").value))
         row.remove()
     for seat in range(MAX_PLAYERS):
-        label = element("label", "seat-row")
-        label.dataset.seat = str(seat)
+        row = element("div", "seat-row")
+        row.dataset.seat = str(seat)
+        label = element("label", "seat-kind")
         select = element("select")
         select.name = f"seat-{seat}"
         select.dataset.testid = f"settings-seat-{seat}"
@@ -32,11 +40,39 @@ def build_seat_rows(lang: str) -> None:
             option.value = kind
             select.appendChild(option)
         label.append(element("span", "", text(lang, "settings.seat", n=seat + 1)), select)
-        box.appendChild(label)
+        name = element("input", "seat-name")
+        name.type = "text"
+        name.name = f"name-{seat}"
+        name.maxLength = MAX_NAME
+        name.autocomplete = "off"
+        name.dataset.testid = f"settings-name-{seat}"
+        name.setAttribute("aria-label", text(lang, "settings.name", n=seat + 1))
+        row.append(label, name)
+        box.appendChild(row)
+        if seat in kept:
+            select.value, name.value = kept[seat]
+    _name_placeholders(lang)
 
 
-def fill_settings(settings: Settings, lang: str, theme: str) -> None:
-    """Show ``settings`` (and the language and theme) in the settings form."""
+def _name_placeholders(lang: str) -> None:
+    """Each name field shows the default name of its seat ("Player 1", "Computer 2")."""
+    for row in document.querySelectorAll(".seat-row"):
+        seat = int(row.dataset.seat)
+        kind = str(row.querySelector("select").value)
+        row.querySelector("input").placeholder = player_name(lang, seat, kind)
+
+
+def read_names(players: int) -> tuple[str, ...]:
+    """The names typed in the settings form for the first ``players`` seats."""
+    return tuple(
+        str(document.querySelector(f"input[name=name-{seat}]").value) for seat in range(players)
+    )
+
+
+def fill_settings(
+    settings: Settings, lang: str, theme: str, names: tuple[str, ...] = ()
+) -> None:
+    """Show ``settings`` (and the language, theme and the players' ``names``) in the form."""
     _options(by_id("settings-size"), {n: f"{n} × {n}" for n in APP_SIZES}, settings.size)
     players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
     _options(by_id("settings-players"), {n: str(n) for n in players}, settings.players)
@@ -47,6 +83,9 @@ def fill_settings(settings: Settings, lang: str, theme: str) -> None:
     for seat in range(MAX_PLAYERS):
         kind = settings.seats[seat] if seat < len(settings.seats) else "human"
         document.querySelector(f"select[name=seat-{seat}]").value = kind
+        document.querySelector(f"input[name=name-{seat}]").value = (
+            names[seat] if seat < len(names) else ""
+        )
     sync_settings()
 
 
@@ -72,6 +111,7 @@ def sync_settings() -> None:
         for option in select.querySelectorAll("option"):
             option.disabled = str(option.value) not in offered
         select.value = seat_for(str(select.value), size)
+    _name_placeholders(str(document.documentElement.lang or "en"))
 
 
 def read_settings(friend: tuple[str, str] | None) -> SettingsForm:
@@ -99,6 +139,7 @@ def read_settings(friend: tuple[str, str] | None) -> SettingsForm:
         friend=friend is not None,
         friend_seat=seat,
         friend_name=name,
+        names=read_names(len(seats)),
     )
 
 
@@ -117,20 +158,88 @@ def full_game_url(app: AppSession) -> str:
     return page_base() + app.full_game_query()
 
 
-def render_games(app: AppSession, deleted: str) -> None:
-    """Fill the "Your games" list; ``deleted`` is the text of the undo bar ("" hides it)."""
+def render_games(app: AppSession, deleted: str, count: int = GAMES_PAGE) -> int:
+    """Fill the "Your games" list with its first ``count`` lines (the rest come with "Show
+    more": :func:`more_games`); ``deleted`` is the text of the undo bar ("" hides it).
+    Returns how many lines are shown."""
     box = by_id("games-list")
     box.replaceChildren()
-    entries = app.entries()
+    entries, total = app.games(count)
     if not entries:
         box.appendChild(element("li", "empty", app.t("games.empty")))
     for entry in entries:
         box.appendChild(_entry(app, entry))
     by_id("games-undo").hidden = not deleted
     by_id("games-undo-text").textContent = deleted
+    _more(app, len(entries), total)
+    return len(entries)
+
+
+def more_games(app: AppSession, shown: int) -> int:
+    """Add the next page of lines to the list (``shown`` lines are there); returns how many
+    lines are shown now."""
+    box = by_id("games-list")
+    entries, total = app.games(GAMES_PAGE, shown)
+    for entry in entries:
+        box.appendChild(_entry(app, entry))
+    _more(app, shown + len(entries), total)
+    return shown + len(entries)
+
+
+def _more(app: AppSession, shown: int, total: int) -> None:
+    by_id("games-more-row").hidden = shown >= total
+    by_id("games-count").textContent = app.t("games.count", shown=shown, total=total)
+
+
+def download(name: str, content: str) -> None:
+    """Offer ``content`` as a file called ``name`` (a link to a Blob, clicked)."""
+    blob = window.Blob.new(to_js([content]), to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = element("a")
+    link.href = url
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
+
+
+def _unreadable(app: AppSession, entry: GameEntry) -> Any:
+    """A line for an entry this version cannot open: no Open; a newer one offers a reload,
+    a damaged one its saved text (copy, download)."""
+    item = element("li", f"game-entry unreadable {entry.kind}")
+    item.dataset.testid = "game-entry"
+    item.dataset.gameId = entry.id
+    item.dataset.kind = entry.kind
+    info = element("div", "game-open")
+    info.append(
+        element("span", "game-title", entry.title),
+        element("span", "game-detail", entry.detail),
+        element("span", "game-when", _when(entry.updated, app.lang)),
+    )
+    item.appendChild(info)
+    if entry.kind == "newer":
+        reload = element("button", "button", app.t("update.reload"))
+        reload.type = "button"
+        reload.dataset.reload = entry.id
+        reload.dataset.testid = "game-reload"
+        item.appendChild(reload)
+        return item
+    copy = element("button", "button", app.t("games.copy"))
+    copy.type = "button"
+    copy.dataset.copy = entry.id
+    copy.dataset.testid = "game-copy"
+    save = element("button", "button", app.t("games.download"))
+    save.type = "button"
+    save.dataset.download = entry.id
+    save.dataset.testid = "game-download"
+    item.append(copy, save)
+    return item
 
 
 def _entry(app: AppSession, entry: GameEntry) -> Any:
+    if entry.kind != "game":
+        return _unreadable(app, entry)
     item = element("li", "game-entry" + (" current" if entry.current else ""))
     item.dataset.testid = "game-entry"
     item.dataset.gameId = entry.id

@@ -1,6 +1,7 @@
 """The page's keyboard (WAI-ARIA grid pattern for the board): S / O choose the letter and, on a
 square, write it; the arrow keys, Home and End move the focus between squares (a roving
-tabindex); Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes. Keys typed into a form field or while a
+tabindex); Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes; Esc skips ahead while computers
+play. Keys typed into a form field or while a
 dialog is open are left alone (the puzzle dialog has its own handler)."""
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ def on_key(page: Page, event: Any) -> None:
         event.preventDefault()
         return
     if event.ctrlKey or event.metaKey or event.altKey:
+        return
+    if key == "Escape" and page.computer.running():  # skip ahead while computers play
+        from sos.web.players import skip
+
+        skip(page)
+        event.preventDefault()
         return
     on_cell = bool(target and target.classList and target.classList.contains("cell"))
     if key.upper() in ("S", "O"):

@@ -19,17 +19,21 @@ from sos.app.app import AppSession
 from sos.app.computer import load_ai
 from sos.app.embed import GameOverReports, ready_message
 from sos.app.i18n import installed, pick_language
+from sos.app.players import names_of
 from sos.app.session import GameSession
+from sos.app.stats import RecordBook
 from sos.app.view import announcement, hint_text
 from sos.notation import Action
 from sos.state import IllegalActionError
-from sos.web import dialogs, embed, keys, locale
+from sos.web import dialogs, embed, keys, locale, players
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
 from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.review import ReviewPanel
+from sos.web.saving import Saving
+from sos.web.stats import StatsPanel
 from sos.web.store import LocalStore
 
 window.performance.mark("sos:imported")  # start-up marks, read by benchmarks/bench_boot.py
@@ -54,6 +58,7 @@ class Page:
         self.review = ReviewPanel(app, self, self.board)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
+        self.saving = Saving(self)
         self.apply_theme()
         self.translate()
         note = app.embed_note()
@@ -61,6 +66,11 @@ class Page:
             by_id("embed-note").textContent = note.text(app.lang)
         window.history.replaceState(None, "", self.app.location())
         self._listen()
+        self.stats = StatsPanel(
+            RecordBook(self.app.library, lambda: float(window.Date.now())),
+            lambda: self.app.lang,
+            self.on,
+        )
         self.select_letter(self.app.prefs.letter)
         self.refresh()
 
@@ -89,12 +99,12 @@ class Page:
         on(by_id("redo-button"), "click", lambda _e: self.step(game().redo()))
         on(by_id("move-list"), "click", self.on_move_list_click)
         on(by_id("other-lines"), "click", self.on_other_line)
-        on(by_id("help-button"), "click", lambda _e: by_id("help-dialog").showModal())
+        players.listen(self)  # rematch, skip ahead, language/theme at once, How to play
         on(by_id("notice-close"), "click", self.on_notice_close)
         for button in document.querySelectorAll("[data-close]"):
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
         on(window, "popstate", self.on_popstate)
-        on(window, "storage", self.on_storage)
+        self.saving.listen()
         self.panels.listen()  # (the puzzles' button too)
         self.remote.listen()
         self.review.listen()
@@ -123,6 +133,7 @@ class Page:
         if await locale.load(lang) and self.app.lang == lang:
             self.translate()
             self.refresh()
+            by_id("announce").textContent = by_id("status").textContent
 
     # ------------------------------------------------------------------ the cycle
     def refresh(self, announce: bool = False) -> None:
@@ -136,20 +147,20 @@ class Page:
         game = self.app.game
         if announce:
             by_id("announce").textContent = announcement(
-                game.state, self.app.lang, game.seats, outcome=game.outcome
+                game.state, self.app.lang, game.seats, names_of(game.record),
+                outcome=game.outcome,
             )
         embed.post(self.game_over.message(game, self.app.settings(), self.app.lang))
         self.computer.schedule()
+        by_id("skip-button").hidden = not self.computer.long_run()
 
     def changed(self, announce: bool = False) -> None:
-        """After a change of the game shown: save it (two-tab rules), then render."""
-        before = self.app.game
+        """After a change of the game shown: render it, then save it under the library's
+        lock (two-tab rules; :func:`sos.web.store.with_lock`)."""
         self.hint = None
         by_id("hint-text").textContent = ""
-        self.app.commit()
-        if self.app.game is not before:  # followed another tab or kept as a copy
-            window.history.replaceState(None, "", self.app.location())
         self.refresh(announce)
+        self.saving.save_later()
 
     def shown(self) -> None:
         """After another game was opened or started: a new history entry, then render."""
@@ -164,13 +175,19 @@ class Page:
             by_id("announce").textContent = by_id("status").textContent
 
     def _computer_played(self, _game: Any) -> None:
+        if self.computer.skipping:  # skip ahead: saved now, shown once the run ends
+            self.app.commit()
+            return
         self.changed(announce=True)
 
-    def _thinking(self, _on: bool) -> None:
+    def _thinking(self, on: bool) -> None:
         render(
             self.app, self.board, self.computer.thinking, self.hint, dialogs.full_game_url(self.app)
         )
         self.review.render()
+        by_id("skip-button").hidden = not (on and self.computer.long_run())
+        if not on:
+            by_id("announce").textContent = by_id("status").textContent
 
     # ------------------------------------------------------------------ play
     def play(self, row: int, col: int) -> None:
@@ -195,6 +212,7 @@ class Page:
             self.app.save_prefs()
 
     def new_game(self, settings: Any = None) -> None:
+        """A new game with ``settings`` (default: the settings and names of the game shown)."""
         self.app.new_game(settings)
         self.shown()
 
@@ -236,6 +254,7 @@ class Page:
         if found is None or found.action is None:
             return
         self.hint = found.action
+        self.select_letter(found.action.letter)  # tapping the marked square writes its letter
         out.textContent = hint_text(
             game.state, self.app.lang, found.action, found.value, found.exact, result=found.result
         )
@@ -249,14 +268,6 @@ class Page:
         """Back/Forward: show the game named in the URL's ``#g=<id>``."""
         if self.app.open_fragment(str(window.location.hash).lstrip("#")):
             self.changed()
-
-    def on_storage(self, event: Any) -> None:
-        """Another tab wrote to storage: follow the game shown if it changed there."""
-        key = event.key
-        if isinstance(key, str) and self.app.external_change(key):
-            self.refresh()
-        if by_id("games-dialog").open:
-            dialogs.render_games(self.app, "")
 
 
 def open_app(query: list[tuple[str, str]]) -> AppSession:
@@ -282,7 +293,7 @@ async def main() -> Page:
     page = Page(app)
     for node in document.querySelectorAll(
         "#new-game-button, #settings-button, #help-button, #share-button, #record-button, "
-        "#games-button, #puzzles-button, .letter-button"
+        "#games-button, #puzzles-button, #stats-button, .letter-button"
     ):
         node.disabled = False
     if page.app.game.has_computer():

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from sos.app.app import AppSession
+from sos.app.app import GAMES_PAGE, AppSession
 from sos.app.record import format_record
 from sos.web import dialogs
 from sos.web.computer import spawn
@@ -38,6 +38,7 @@ class Panels:
         self.host = host
         self.remote = remote
         self.deleted: GameRecord | None = None  # the last game deleted from the list (undo)
+        self.games_shown = 0  # lines of "Your games" rendered (more come with "Show more")
         self.wanted_puzzle = wanted_puzzle
         self.puzzles: PuzzlePanel | None = None  # imported when first opened
 
@@ -53,12 +54,15 @@ class Panels:
         on(by_id("notice-games"), "click", self.open_games)
         on(by_id("games-list"), "click", self.on_games_click)
         on(by_id("games-undo-button"), "click", self.on_undelete)
+        on(by_id("games-more"), "click", self.on_more_games)
         on(by_id("games-dialog"), "close", lambda _e: setattr(self, "deleted", None))
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-cancel"), "click", lambda _e: by_id("settings-dialog").close())
         on(by_id("settings-form"), "submit", self.on_settings_submit)
         on(by_id("settings-form"), "change", lambda _e: dialogs.sync_settings())
         on(by_id("puzzles-button"), "click", lambda _e: self.open_puzzles(None))
+        on(by_id("embed-puzzle"), "click", self.reopen_puzzles)
+        on(by_id("puzzle-dialog"), "close", self.on_puzzle_closed)
 
     def open_puzzles(self, wanted: str | None) -> None:
         """Open the puzzles (``wanted``: ``daily``, an id, or None for the next one); their
@@ -70,6 +74,19 @@ class Panels:
             self.puzzles.listen()
         spawn(self.puzzles.show(wanted))
 
+    def reopen_puzzles(self, _event: Any = None) -> None:
+        """Show the puzzle dialog again as it was left (the embed's "Back to the puzzle")."""
+        panel = self.puzzles
+        if panel is None or panel.session is None or panel.session.run is None:
+            self.open_puzzles(None)
+            return
+        panel.render()
+        by_id("puzzle-dialog").showModal()
+
+    def on_puzzle_closed(self, _event: Any) -> None:
+        """In an embed the page has no header: closing the puzzle offers the way back."""
+        by_id("embed-puzzle").hidden = not self.app.embed
+
     def open_wanted_puzzle(self) -> None:
         """Open the puzzle the URL asked for (``?puzzle=``), if any (once the page is ready)."""
         if self.wanted_puzzle is not None:
@@ -77,7 +94,7 @@ class Panels:
 
     def open_settings(self, _event: Any) -> None:
         app = self.app
-        dialogs.fill_settings(app.settings(), app.lang, app.prefs.theme)
+        dialogs.fill_settings(app.settings(), app.lang, app.prefs.theme, app.names())
         self.remote.fill_settings()
         by_id("settings-dialog").showModal()
 
@@ -115,12 +132,26 @@ class Panels:
 
     def open_games(self, _event: Any) -> None:
         self.deleted = None
-        dialogs.render_games(self.app, "")
+        self.games_shown = dialogs.render_games(self.app, "")
         if not by_id("games-dialog").open:
             by_id("games-dialog").showModal()
 
+    def render_games(self, deleted: str = "") -> None:
+        """Render the list again (as many lines as were shown)."""
+        count = max(self.games_shown, GAMES_PAGE)
+        self.games_shown = dialogs.render_games(self.app, deleted, count)
+
+    def on_more_games(self, _event: Any) -> None:
+        self.games_shown = dialogs.more_games(self.app, self.games_shown)
+
     def on_games_click(self, event: Any) -> None:
-        opener = event.target.closest("[data-open]")
+        target = event.target
+        for name in ("copy", "download", "reload"):
+            button = target.closest(f"[data-{name}]")
+            if button:
+                self._unreadable_action(name, button)
+                return
+        opener = target.closest("[data-open]")
         if opener:
             by_id("games-dialog").close()
             if self.app.open(str(opener.dataset.open)):
@@ -132,13 +163,35 @@ class Panels:
             self.deleted = self.app.delete(str(delete.dataset.delete))
             if self.app.game is not shown:
                 self.host.shown()
-            dialogs.render_games(self.app, self.app.t("games.deleted"))
+            self.render_games(self.app.t("games.deleted"))
+
+    def _unreadable_action(self, name: str, button: Any) -> None:
+        """Copy or download the saved text of an entry this version cannot open, or reload
+        the page (a newer version's entry) -- nothing in storage changes."""
+        game_id = str(getattr(button.dataset, name))
+        if name == "reload":
+            window.location.reload()
+            return
+        raw = self.app.library.raw(game_id)
+        if raw is None:
+            return
+        if name == "download":
+            dialogs.download(f"sos-game-{game_id}.json", raw)
+            return
+        spawn(self._copy_raw(button, raw))
+
+    async def _copy_raw(self, button: Any, raw: str) -> None:
+        try:
+            await window.navigator.clipboard.writeText(raw)
+        except Exception:  # no clipboard here: the download still works
+            return
+        button.textContent = self.app.t("games.copied")
 
     def on_undelete(self, _event: Any) -> None:
         if self.deleted is not None:
             self.app.undelete(self.deleted)
             self.deleted = None
-        dialogs.render_games(self.app, "")
+        self.render_games()
 
 
 async def copy_text(app: AppSession, value: str, out: Any) -> None:

@@ -15,6 +15,7 @@ from pyscript import document
 
 from sos.app.app import AppSession
 from sos.app.i18n import text
+from sos.app.players import names_of
 from sos.app.view import PLAYER_STYLES, CellView, LineView, move_list, session_view
 from sos.notation import Action, square_name
 from sos.rules import Rules
@@ -156,7 +157,8 @@ def render(
     state = game.state
     if board.rules != state.rules:
         board.build(state.rules)
-    vm = session_view(game, lang, thinking)
+    names = names_of(game.record)
+    vm = session_view(game, lang, thinking, names)
     element_board = by_id("board")
     element_board.setAttribute("aria-label", vm.board_label)
     element_board.classList.toggle("thinking", vm.thinking)
@@ -169,7 +171,7 @@ def render(
     by_id("undo-button").disabled = not game.can_undo()
     by_id("redo-button").disabled = not game.can_redo()
     render_move_list(
-        move_list(state.rules, game.line, game.cursor, lang, game.seats),
+        move_list(state.rules, game.line, game.cursor, lang, game.seats, names),
         text(lang, "moves.empty"),
         lambda action: text(lang, "moves.ply.label", action=action),
     )

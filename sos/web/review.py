@@ -219,6 +219,8 @@ class ReviewPanel:
         svg.setAttribute("viewBox", f"0 0 {graph.width} {HEIGHT}")
         svg.setAttribute("preserveAspectRatio", "none")
         svg.setAttribute("aria-label", graph.label)
+        for side, caption in (("review-up", graph.up), ("review-down", graph.down)):
+            by_id(side).textContent = caption
         nodes = [_svg("line", "axis", x1=0, y1=HEIGHT / 2, x2=graph.width, y2=HEIGHT / 2)]
         for index, point in enumerate(graph.points):
             hit = _svg("rect", "hit", x=index * STEP, y=0, width=STEP, height=HEIGHT)

@@ -233,3 +233,24 @@ def test_analysis_claims_only_true_results() -> None:
             assert hint.result == (total > 0) - (total < 0)
         if hint.exact:
             assert hint.margin == total
+
+
+# 8x8 simple mode, 22 empty squares but only 8 safe ones: the player to move wins (exact), by
+# the parity of the safe moves left, far beyond the 18 empty squares where proofs used to start.
+PARITY_WIN = "OSOO..SO/OS..S..S/O.OO.S.O/OOOO..SO/.OOO..SO/S..O.SSS/SS..S..O/OSSSOO.O"
+
+
+def test_simple_mode_proves_by_safe_squares_not_empty_ones() -> None:
+    state = GameState.from_text(PARITY_WIN, mode="simple")
+    assert state.empty_squares > agents.ENDGAME_EMPTIES
+    assert agents.prover_applies(state)
+    general = GameState.from_text(PARITY_WIN, mode="general")
+    assert not agents.prover_applies(general)  # general mode: empty squares decide
+    hard = HardAgent(seed=1, budget=None, node_budget=20_000)
+    action = hard.choose_action(state)
+    assert not state.scoring_lines(action)  # nothing to take: a quiet move
+    child = state.clone()
+    child.apply(action)
+    assert solve(child) == -1  # the opponent, to move, loses: hard kept the win
+    hint = run_to_end(agents.analyse_steps(state, budget=None, node_budget=20_000))
+    assert hint.result == 1  # and the hint says it is proven

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from sos import Action, GameState, Rules, new_game, solve
 from sos.ai.search import (
+    INF,
     QUIESCE_DEPTH,
+    UNIT,
     AlphaBeta,
     EndgamePosition,
     Position,
@@ -223,3 +225,25 @@ def test_search_avoids_the_moves_it_is_told_to() -> None:
 
 def action_move_of(action: Action) -> int:
     return ((action.row * 4 + action.col) << 1) | (action.letter == "O")
+
+
+def test_simple_mode_searches_only_safe_moves_and_sees_a_dead_end() -> None:
+    # Simple mode: a move that opens an SOS loses at once, so while a safe move is left the
+    # search does not spend nodes on the others; a position without a safe square is lost.
+    state = GameState.from_text("S.S./..../O..O/....", mode="simple")
+    pos = Position(state)
+    moves, n_scoring, n_safe = pos.ordered_moves()
+    assert n_scoring == 1 and n_safe > 0
+    searcher = AlphaBeta(budget=None, node_budget=2_000)
+    searcher.use_history = False
+    moves_searched, _, _ = searcher._moves(pos, -1)
+    assert len(moves_searched) == n_scoring + n_safe < len(moves)
+    general = Position(GameState.from_text("S.S./..../O..O/....", mode="general"))
+    assert len(searcher._moves(general, -1)[0]) == len(moves)
+    # No SOS to take and no safe square (each letter on b2 or c2 opens one): the horizon
+    # judges it lost, as the solver does.
+    dead = GameState.from_text("OOOS/S..S/OOSO", mode="simple")
+    dead_pos = Position(dead)
+    assert not dead_pos.scoring_moves() and dead_pos.safe_squares() == 0
+    assert searcher._quiesce(dead_pos, -INF, INF, QUIESCE_DEPTH) == -UNIT
+    assert solve(dead) == -1

@@ -138,8 +138,10 @@ def test_legacy_save_is_migrated() -> None:
     broken.data[LEGACY_KEY] = "not json {"
     app = tab(broken)
     assert app.notice_texts() == [
-        "The saved game could not be restored, so a new game was started."
+        "The save of an earlier version of SOS could not be read; it is kept unchanged in this "
+        "browser."
     ]
+    assert broken.data[LEGACY_KEY] == "not json {"  # never delete what cannot be read
 
 
 def legacy_store(prefs: Prefs | None = None) -> MemoryStore:
@@ -287,7 +289,7 @@ def test_a_game_left_at_an_earlier_position_reopens_without_the_computer_moving(
     app.game.go_to(1)  # the computer is to move there
     app.commit()
     assert app.game.computer_to_move() is None
-    assert app.entries()[0].detail == "4 moves · Player 1 to move"
+    assert app.entries()[0].detail == "4 moves · Player 1 vs Computer 2 · medium · Player 1 to move"
     again = tab_sharing(store, app, f"g={app.game.record.id}")
     assert again.game.cursor == 1 and again.game.paused
     assert again.game.computer_to_move() is None

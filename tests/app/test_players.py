@@ -90,3 +90,45 @@ def test_rematch_of_a_game_by_link_moves_this_device_on() -> None:
     assert again.origin == record.origin
     assert info(again).seat == 1 and info(again).names == ("", "Alice")
     assert not again.is_empty()  # a game by link keeps its seat: not pruned
+
+
+def test_a_tab_names_seats_rematches_and_lists_who_played() -> None:
+    from sos.app.library import MemoryStore
+
+    from .support import A1, B1, C1, tab
+
+    store = MemoryStore()
+    app = tab(store, [("size", "3"), ("mode", "simple"), ("seats", "human,hard")])
+    app.set_names(["Alice", ""])
+    for action in (A1, B1, C1):
+        app.game.play(action)
+    app.commit()
+    assert app.names() == ("Alice", "")
+    (entry,) = app.entries()
+    assert entry.detail == "3 moves · Alice vs Computer 2 · hard · Alice wins with the first SOS"
+    first = app.game.record.id
+    app.rematch()
+    assert app.game.record.id != first and app.game.seats == ("hard", "human")
+    assert app.names() == ("", "Alice") and app.game.line == []
+    assert {e.id for e in app.entries()} >= {first, app.game.record.id}
+
+
+def test_showing_a_game_again_does_not_change_its_time_or_place() -> None:
+    from sos.app.library import MemoryStore
+
+    from .support import A1, C1, tab
+
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    older = app.game.record.id
+    app.new_game()
+    app.game.play(C1)
+    app.commit()
+    before = {e.id: e.updated for e in app.entries()}
+    assert app.open(older)
+    assert app.commit() == "saved"  # what the page does after Back: nothing new is written
+    after = {e.id: e.updated for e in app.entries()}
+    assert after == before
+    assert [e.id for e in app.entries()][1] == older  # not moved up the list

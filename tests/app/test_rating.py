@@ -155,3 +155,31 @@ def test_the_daily_puzzle_counts_once() -> None:
     for index in session.run.puzzle.steps():
         session.attempt(session.run.puzzle.line[index])
     assert session.rating.rating.rating == first  # solving after a failure does not rate again
+
+
+def test_the_puzzle_context_and_the_difficulty_are_kept() -> None:
+    store = MemoryStore()
+    session = PuzzleSession(shipped(), store, lambda: "en")
+    general = next(p for p in shipped() if p.rules.mode == "general" and any(p.start().scores))
+    session.open(general.id, date(2026, 12, 1))
+    scores = "–".join(map(str, general.start().scores))
+    assert session.context() == f"General: most SOSs wins · score {scores}"
+    session.difficulty = "hardest"
+    session.difficulty = "impossible"  # not a choice: ignored
+    again = PuzzleSession(shipped(), store, lambda: "de")
+    assert again.difficulty == "hardest" and again.target() == 1500 + 600
+    simple = next(p for p in shipped() if p.rules.mode == "simple")
+    again.open(simple.id, date(2026, 12, 1))
+    assert again.context().startswith("Einfach")
+
+
+def test_a_stored_rating_it_cannot_read_is_never_overwritten() -> None:
+    store = MemoryStore()
+    store.set(RATING_KEY, '{"v": 9, "future": true}')
+    session = PuzzleSession(shipped(), store, lambda: "en")
+    session.open_next()
+    assert session.run is not None
+    wrong = next(iter(session.run.puzzle.wrong[0]))
+    session.attempt(wrong)
+    assert session.change < 0 and "not being saved" in session.rating_text()
+    assert store.get(RATING_KEY) == '{"v": 9, "future": true}'

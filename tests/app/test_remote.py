@@ -337,9 +337,9 @@ def test_two_devices_play_a_whole_game() -> None:
     assert result_text(ben.game.state, "en") == result_text(anna.game.state, "en")
     assert result_text(ben.game.state, "en") == "Player 1 wins, 5–1"
     entry = next(e for e in ben.entries() if e.id == anna.game.record.id)
-    assert entry.detail.endswith(
-        "Spieler 1 gewinnt, 5–1 · Per Link · du: Ben (Spieler 2) · Anna (Spieler 1)"
-    )
+    assert entry.detail.endswith(  # the names given (issue 26)
+        "Anna gewinnt, 5–1 · Per Link · du: Ben (Spieler 2) · Anna (Spieler 1)"
+    ), entry.detail
     assert decode_link(entry.link).line == decode_link(last).line
 
 

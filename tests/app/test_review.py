@@ -81,6 +81,7 @@ def test_graph_geometry_of_a_known_review() -> None:
     assert graph.label == (
         "Evaluation graph, one point per move: above the middle line Player 1 is ahead."
     )
+    assert (graph.up, graph.down) == ("▲ Player 1 ahead", "▼ Player 1 behind")  # issue 26
     # Only the moves the review covers are drawn.
     two = graph_view(app(), hand_review(), 2, ("Player 1", "Player 2"))
     assert two.width == 20 and [p.ply for p in two.points] == [1, 2] and len(two.segments) == 1

@@ -81,3 +81,30 @@ def test_the_view_model_and_its_chart() -> None:
     assert hard.title == "hard: 1 won, 0 drawn, 1 lost" and hard.y > medium.y
     german = stats_view("de", rows)
     assert german.rows[1][0] == "schwer" and german.heading != view.heading
+
+
+def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None:
+    from sos.app.rating import RATING_KEY, RatingBook
+    from sos.app.stats import RecordBook
+
+    store = MemoryStore()
+    now = [1000.0]
+    library = Library(store, lambda: now[0], iter(f"g{n}" for n in range(99)).__next__)
+    book = RecordBook(library, lambda: now[0])
+    library.create(game(("human", "hard"), WIN_FOR_0, created=0))
+    assert [(r.level, r.win) for r in book.rows()] == [("hard", 1)]
+    assert book.view("en").total == "1 game counted"
+    assert book.rating("en").text == "No puzzle rated yet."
+    now[0] = 2000.0
+    assert book.reset() and book.rows() == []
+    assert len(library.entries()) == 1  # the game itself is kept
+    now[0] = 3000.0
+    library.create(game(("human", "easy"), draw_line(), created=0))  # created at 3000
+    assert [(r.level, r.draw) for r in book.rows()] == [("easy", 1)]
+    rating = RatingBook()
+    rating.record("p", 3, True, 5.0)
+    store.set(RATING_KEY, rating.dump())
+    shown = book.rating("en")
+    assert shown.text.startswith("Puzzle rating: 1600?") and shown.chart.points
+    full = RecordBook(Library(MemoryStore(quota=10), lambda: 0.0, lambda: "x"), lambda: 1.0)
+    assert not full.reset()

@@ -174,6 +174,7 @@ class BrowserGuard:
     """Collects page errors, console errors and foreign requests of the watched contexts."""
 
     def __init__(self, site_url: str) -> None:
+        self.site_url = site_url
         self.allowed_origins = {origin_of(site_url)}
         self.problems: list[str] = []
         self._console_allow: list[re.Pattern[str]] = []
@@ -248,6 +249,127 @@ class BrowserGuard:
 @pytest.fixture(autouse=True)
 def guard(site_url: str) -> BrowserGuard:
     return BrowserGuard(site_url)
+
+
+# --------------------------------------------------------------------------- shared contexts
+#
+# A page boot in a new browser context is a first visit: Chromium compiles Pyodide's wasm,
+# Python starts without the memory snapshot, and the service worker downloads its whole precache
+# (22 MiB) in the background. The tests of a file listed in SHARED_CONTEXT_FILES therefore share
+# one context among those that use ``page``/``context``/``open_app``: the first test is a first
+# visit, the others are returning visits (HTTP and code caches warm, the service worker serves
+# the files and the snapshot), as for most players. Between tests the site's data is wiped --
+# local storage, IndexedDB, cookies -- so every test still starts with no saved game and no
+# preference; only the service worker and its cache stay. A test that needs a first visit asks
+# for ``new_context()`` (its own context, closed after the test) or is marked ``fresh_context``.
+# ``SOS_E2E_FRESH=1`` gives every test its own context again (to tell whether sharing matters).
+
+#: The test files whose tests share a context (each file checked to pass that way; a file not
+#: listed keeps a context per test until it has been run both ways).
+SHARED_CONTEXT_FILES = frozenset(
+    {"test_computer.py", "test_embed.py", "test_experience.py", "test_game.py"}
+)
+
+#: What is wiped between the tests sharing a context (everything but the service worker and
+#: Cache Storage, which make the next start a returning visit).
+WIPED = "cookies,file_systems,indexeddb,local_storage,websql,shared_storage,storage_buckets"
+
+
+class SharedContext:
+    """One browser context for the tests of a file; the guard of the running test sees all.
+
+    The CSP init script, the request listener and the foreign-request route are installed once;
+    they report to :attr:`guard`, the current test's guard.
+    """
+
+    def __init__(self, context: BrowserContext, *, route: bool) -> None:
+        self.context = context
+        self.guard: BrowserGuard | None = None
+        context.add_init_script(CSP_WATCH)
+        context.on("request", lambda r: self.guard._on_request(r) if self.guard else None)
+        context.on("page", lambda page: self.guard.watch_page(page) if self.guard else None)
+        if route:
+            context.route(self._foreign, self._on_route)
+
+    def _foreign(self, url: str) -> bool:
+        return self.guard is not None and not self.guard.is_local(url)
+
+    def _on_route(self, route: Route) -> None:
+        if self.guard is not None:
+            self.guard._on_route(route)
+        else:
+            route.abort("blockedbyclient")
+
+    def lend(self, guard: BrowserGuard) -> BrowserContext:
+        self.guard = guard
+        guard._contexts.append(self.context)
+        return self.context
+
+    def give_back(self, guard: BrowserGuard) -> None:
+        """Close the test's pages and wipe the data of every origin the test allowed."""
+        page = self.context.new_page()
+        for other in self.context.pages:
+            if other is not page:
+                other.close()
+        self.context.set_offline(False)
+        self.context.clear_cookies()
+        cdp = self.context.new_cdp_session(page)
+        for origin in sorted(guard.allowed_origins | {origin_of(guard.site_url)}):
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": WIPED})
+        cdp.detach()
+        page.close()
+        self.guard = None
+
+
+@pytest.fixture(scope="module")
+def _shared_contexts(
+    browser: pw.Browser, browser_context_args: dict[str, Any]
+) -> Iterator[dict[bool, SharedContext]]:
+    """The contexts of one test file, by ``route`` (unrouted tests get their own)."""
+    shared: dict[bool, SharedContext] = {}
+    yield shared
+    for one in shared.values():
+        one.context.close()
+
+
+@pytest.fixture
+def context(
+    request: pytest.FixtureRequest,
+    new_context: Callable[..., BrowserContext],
+    _shared_contexts: dict[bool, SharedContext],
+    browser: pw.Browser,
+    browser_context_args: dict[str, Any],
+    guard: BrowserGuard,
+    _artifacts_recorder: Any,
+) -> Iterator[BrowserContext]:
+    """The browser context of ``page``: this file's shared context (see above), or a new one
+    for a test marked ``fresh_context``."""
+    if (
+        request.node.path.name not in SHARED_CONTEXT_FILES
+        or request.node.get_closest_marker("fresh_context") is not None
+        or os.environ.get("SOS_E2E_FRESH")
+    ):
+        yield new_context()
+        return
+    route = request.node.get_closest_marker("unrouted") is None
+    shared = _shared_contexts.get(route)
+    if shared is None:
+        shared = SharedContext(browser.new_context(**browser_context_args), route=route)
+        _shared_contexts[route] = shared
+    context = shared.lend(guard)
+    yield context
+    if getattr(request.node, "_sos_failed", True):
+        # as pytest-playwright does for a context it closes: screenshots, kept on failure
+        _artifacts_recorder.on_will_close_browser_context(context)
+    shared.give_back(guard)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when in ("setup", "call"):
+        item._sos_failed = getattr(item, "_sos_failed", False) or report.failed  # type: ignore[attr-defined]
+    return report
 
 
 @pytest.fixture

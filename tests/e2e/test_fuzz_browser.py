@@ -133,12 +133,15 @@ def test_fuzzed_urls_and_saves_boot_to_a_working_game(
             assert "\n" not in notice and notice.endswith((".", "।"))  # Hindi: a danda, where
         _check_playable(page)
         kept = page.evaluate(
-            """() => Object.keys(localStorage).filter(k => k.startsWith('sos-g:'))
-                     .map(k => localStorage.getItem(k))"""
+            """() => Object.fromEntries(Object.keys(localStorage)
+                     .filter(k => k.startsWith('sos-g:')).map(k => [k, localStorage.getItem(k)]))"""
         )
         assert kept, where
-        for text_ in kept:
-            load_game(text_)  # whatever came in, only good games are left behind
+        for key, text_ in kept.items():
+            # Whatever came in is kept: a game this version reads, or the entry as it was
+            # (damaged or newer: never deleted or written over, issue 25).
+            if storage.get(key) != text_:
+                load_game(text_)
 
 
 def _record_outcome(record: str) -> str:

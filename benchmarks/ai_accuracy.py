@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Accuracy of ``hard`` and of the hint at node budgets, against independent exact values.
+
+The positions are ``benchmarks/data/exact_positions.txt`` (12-16 empty squares, 4x4-6x6, both
+modes; exact values and value-keeping actions by the C solver ``benchmarks/csos``, independent
+of the page's solver). Only the ``heldout`` half is used here: it is never used for tuning.
+
+For each position and node budget it records whether ``hard`` (``HardAgent`` at that many
+nodes a move) plays an action that keeps the exact value, whether the hint
+(``analyse_steps`` at the same budget) has the right sign of the result (win / draw / loss of
+the player to move, counting the points already scored), and whether a hint that says
+"proven" is right (it must always be). Prints a table by board and mode, and ``JSON {...}``.
+
+    python -m benchmarks.ai_accuracy                       # 35 000 and 8 750 nodes
+    python -m benchmarks.ai_accuracy --nodes 35000 --stride 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from typing import Any
+
+from sos import GameState
+from sos.ai.agents import HardAgent, analyse_steps
+from sos.ai.base import run_to_end
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(ROOT, "benchmarks", "data", "exact_positions.txt")
+#: The page's node budget (a hard move, and the hint, in Chromium on the machines of
+#: benchmarks/RESULTS.md), and a quarter of it (a phone about 4x slower).
+PAGE_NODES = 35_000
+
+
+def load(split: str = "heldout") -> list[dict[str, Any]]:
+    """The positions of ``split`` (``heldout`` or ``tune``)."""
+    out = []
+    with open(DATA, encoding="ascii") as handle:
+        for line in handle:
+            if not line.strip() or line.startswith("#"):
+                continue
+            board, mode, to_move, scores, value, part, best, source = line.split()
+            if part != split:
+                continue
+            s0, s1 = (int(x) for x in scores.split(","))
+            state = GameState.from_text(
+                board, mode=mode, to_move=int(to_move), scores=[s0, s1]  # type: ignore[arg-type]
+            )
+            out.append({"state": state, "value": int(value), "best": set(best.split(",")),
+                        "board": f"{state.rules.rows}x{state.rules.cols}", "mode": mode,
+                        "source": source})
+    return out
+
+
+def _sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
+def judge(item: dict[str, Any], nodes: int, seed: int) -> dict[str, Any]:
+    """hard's action and the hint's claim on one position at ``nodes``."""
+    state: GameState = item["state"]
+    me = state.current_player()
+    lead = 0 if state.rules.mode == "simple" else state.scores[me] - state.scores[1 - me]
+    result = _sign(item["value"] + lead)
+    action = str(HardAgent(seed=seed, budget=None, node_budget=nodes).choose_action(state))
+    hint = run_to_end(analyse_steps(state, budget=None, seed=seed, node_budget=nodes))
+    proven = hint.result
+    claimed = proven if proven is not None else _sign(round(hint.margin))
+    return {
+        "keeps": action in item["best"],
+        "hint_sign": claimed == result,
+        "proven": proven is not None,
+        "overclaim": proven is not None and proven != result,
+        "exact_value": hint.exact,
+    }
+
+
+def run(nodes: int, stride: int = 1) -> dict[str, Any]:
+    """The figures at ``nodes`` on every ``stride``-th held-out position."""
+    items = load()[::stride]
+    rows = []
+    start = time.perf_counter()
+    for i, item in enumerate(items):
+        r = judge(item, nodes, seed=i)
+        r["group"] = f"{item['board']} {item['mode']}"
+        rows.append(r)
+    out: dict[str, Any] = {"nodes": nodes, "n": len(rows),
+                           "seconds": round(time.perf_counter() - start, 1)}
+    groups = sorted({r["group"] for r in rows})
+    print(f"  {nodes} nodes: {'group':<14} {'n':>4} {'keeps value':>12} {'hint sign':>10} "
+          f"{'proven':>7} {'wrong proofs':>13}")
+    for name in ["all", *groups]:
+        g = rows if name == "all" else [r for r in rows if r["group"] == name]
+        figs = {
+            "n": len(g),
+            "keeps": 100.0 * sum(r["keeps"] for r in g) / len(g),
+            "hint_sign": 100.0 * sum(r["hint_sign"] for r in g) / len(g),
+            "proven": 100.0 * sum(r["proven"] for r in g) / len(g),
+            "overclaims": sum(r["overclaim"] for r in g),
+        }
+        out[name] = figs
+        print(f"  {'':>{len(str(nodes)) + 7}}{name:<14} {figs['n']:>4} {figs['keeps']:>11.1f}% "
+              f"{figs['hint_sign']:>9.1f}% {figs['proven']:>6.1f}% {figs['overclaims']:>13}",
+              flush=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--nodes", default=f"{PAGE_NODES},{PAGE_NODES // 4}",
+                        help="comma list of node budgets")
+    parser.add_argument("--stride", type=int, default=1, help="every n-th position")
+    args = parser.parse_args(argv)
+    figures = {n: run(int(n), args.stride) for n in args.nodes.split(",")}
+    print("JSON " + json.dumps(figures))
+    return figures
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,303 @@
+"""Players by name, rematch, the record against the computer, the puzzle rating, skip ahead,
+language and theme in place, the hint's letter and How to play (issue 26) -- in English, German
+and Arabic, at phone (390x844), embed (320x420, ``?embed=1``) and desktop (1280x800) sizes."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+from helpers import cell, write
+from playwright.sync_api import Page, expect
+
+from sos.app.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
+
+Opener = Callable[..., Page]
+ROOT = Path(__file__).resolve().parents[2]
+SIZES = {"phone": (390, 844), "embed": (320, 420), "desktop": (1280, 800)}
+# Texts the tests look for, per language (from the catalogs, checked here by hand).
+WINS = {"en": "{} wins", "de": "{} gewinnt", "ar": "فاز {}"}
+RATING = {"en": "Puzzle rating", "de": "Rätselwertung", "ar": "تصنيف الألغاز"}
+HARD = {"en": "hard", "de": "schwer", "ar": "صعب"}
+
+
+@cache
+def puzzles() -> tuple[Puzzle, ...]:
+    return parse_puzzles((ROOT / DATA_PATH).read_text(encoding="utf-8"))
+
+
+def sized(page: Page, size: str) -> str:
+    """Set the viewport; the query suffix for that size (``&embed=1`` for the embed)."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    return "&embed=1" if size == "embed" else ""
+
+
+def rating_value(page: Page) -> int:
+    found = re.search(r"(\d{3,4})", page.get_by_test_id("puzzle-rating").inner_text())
+    assert found, page.get_by_test_id("puzzle-rating").inner_text()
+    return int(found.group(1))
+
+
+# --------------------------------------------------------------------------- 1. the hint
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "phone")])
+def test_the_hint_selects_its_letter(open_app: Opener, page: Page, lang: str, size: str) -> None:
+    """A 3x3 position where the only good move is an O (S.S on the top row): after Hint the
+    O button is pressed, and tapping the marked square writes O."""
+    page = open_app(f"?size=3&lang={lang}&game=Sa1Sc1{sized(page, size)}")
+    expect(page.get_by_test_id("letter-S")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("hint").click()
+    hinted = page.locator("button.cell.hint")
+    expect(hinted).to_have_count(1, timeout=60_000)
+    letter = hinted.get_attribute("data-hint")
+    assert letter == "O"
+    expect(page.get_by_test_id("letter-O")).to_have_attribute("aria-pressed", "true")
+    hinted.click()
+    expect(cell(page, 0, 1)).to_have_text("O")
+    assert page.get_by_test_id("score-0").inner_text() == "1"
+
+
+# --------------------------------------------------------------------------- 2, 4: names, language
+@pytest.mark.parametrize("lang,other,size", [("en", "ar", "desktop"), ("de", "en", "phone"),
+                                             ("ar", "de", "phone")])
+def test_names_everywhere_and_language_and_theme_change_in_place(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], lang: str, other: str,
+    size: str,
+) -> None:
+    page = open_app(f"?size=3&mode=simple&lang={lang}{sized(page, size)}")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-name-0").fill("Alice")
+    page.get_by_test_id("settings-name-1").fill("Bruno")
+    page.get_by_test_id("settings-start").click()
+    status = page.get_by_test_id("status")
+    expect(status).to_contain_text("Alice")
+    write(page, 0, 0, "S")
+    expect(status).to_contain_text("Bruno")
+    write(page, 0, 1, "O")
+    write(page, 0, 2, "S")  # Alice makes the first SOS
+    expect(page.get_by_test_id("result")).to_be_visible()
+    for where in ("result", "status"):
+        expect(page.get_by_test_id(where)).to_contain_text(WINS[lang].format("Alice"))
+    expect(page.locator("#players li[data-player='0']")).to_contain_text("Alice")
+    expect(page.locator("#players li[data-player='1']")).to_contain_text("Bruno")
+    expect(page.get_by_test_id("move-list")).to_contain_text("Bruno")
+    expect(page.get_by_test_id("announce")).to_contain_text("Alice")
+    shot(page, f"players-names-{lang}-{size}")
+    game_id = page.url.split("#g=")[1]
+
+    # The language and the theme apply at once; the game stays (no new game, no Start).
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-lang").select_option(other)
+    expect(page.locator("html")).to_have_attribute("lang", other)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if other == "ar" else "ltr")
+    page.get_by_test_id("settings-theme").select_option("dark")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(page.get_by_test_id("settings-name-0")).to_have_value("Alice")  # the form kept it
+    page.locator("#settings-cancel").click()
+    assert page.url.split("#g=")[1] == game_id  # the same game, not a new one
+    assert f"lang={other}" in page.url  # (a reload keeps the language)
+    expect(cell(page, 0, 1)).to_have_text("O")
+    expect(status).to_contain_text(WINS[other].format("Alice"))
+    expect(page.get_by_test_id("announce")).to_contain_text(WINS[other].format("Alice"))
+    expect(page.get_by_test_id("rematch")).to_have_text(
+        {"en": "Rematch", "de": "Revanche", "ar": "مباراة ثأرية"}[other]
+    )
+    # "Your games" names the players; a reload keeps the language chosen.
+    page.get_by_test_id("games").click()
+    expect(page.get_by_test_id("game-entry").first).to_contain_text("Alice")
+    page.keyboard.press("Escape")
+    page.reload()
+    page.locator('html[data-ready="1"]').wait_for(state="attached", timeout=90_000)
+    expect(page.locator("html")).to_have_attribute("lang", other)
+    expect(page.get_by_test_id("status")).to_contain_text("Alice")
+    shot(page, f"players-language-{lang}-to-{other}-{size}")
+
+
+# --------------------------------------------------------------------------- rematch
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "embed")])
+def test_rematch_rotates_the_seats(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], lang: str, size: str
+) -> None:
+    """A finished game (by link) of a person against easy: Rematch starts a new game with the
+    same settings, the computer now in seat 1 (it moves first); the old game is kept."""
+    page = open_app(f"?size=3&mode=simple&seats=human,easy&lang={lang}&game=Sa1Ob1Sc1"
+                    f"{sized(page, size)}")
+    expect(page.get_by_test_id("result")).to_be_visible()
+    shot(page, f"players-result-{lang}-{size}")
+    first = page.url
+    page.get_by_test_id("rematch").click()
+    expect(page.locator("#players li[data-player='0']")).to_have_attribute("data-kind", "easy")
+    expect(page.locator("#players li[data-player='1']")).to_have_attribute("data-kind", "human")
+    expect(page.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(
+        1, timeout=30_000)  # the computer, now first, has moved
+    assert page.url != first
+    expect(page.get_by_test_id("result")).to_be_hidden()
+    page.go_back()  # the finished game is still there
+    expect(page.get_by_test_id("result")).to_be_visible(timeout=30_000)
+
+
+# --------------------------------------------------------------------------- the record
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "desktop")])
+def test_the_record_counts_a_game_against_hard_survives_a_reload_and_resets(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], lang: str, size: str
+) -> None:
+    page = open_app(f"?size=3&mode=general&seats=human,hard&lang={lang}{sized(page, size)}")
+    deadline = time.monotonic() + 240
+    while not page.get_by_test_id("result").is_visible():  # play the first empty square
+        assert time.monotonic() < deadline, "the game did not end"
+        if page.locator("#board.thinking").count() == 0:
+            empty = page.locator("button.cell:not([aria-disabled='true'])")
+            if empty.count():
+                empty.first.click()
+        page.wait_for_timeout(300)
+    page.get_by_test_id("stats").click()
+    rows = page.get_by_test_id("stats-row")
+    expect(rows).to_have_count(1)
+    cells = rows.first.locator("th, td").all_inner_texts()
+    assert cells[0] == HARD[lang] and cells[1] == "3 × 3"
+    assert sum(int(c) for c in cells[2:5]) == 1, cells
+    expect(page.get_by_test_id("stats-chart").locator("rect")).not_to_have_count(0)
+    shot(page, f"players-stats-{lang}-{size}")
+    page.reload()
+    page.locator('html[data-ready="1"]').wait_for(state="attached", timeout=90_000)
+    page.get_by_test_id("stats").click()
+    expect(page.get_by_test_id("stats-row")).to_have_count(1)
+    page.get_by_test_id("stats-reset").click()
+    expect(page.get_by_test_id("stats-row")).to_have_count(0)
+    page.keyboard.press("Escape")
+    page.get_by_test_id("games").click()
+    expect(page.get_by_test_id("game-entry")).not_to_have_count(0)  # no game was deleted
+
+
+# --------------------------------------------------------------------------- puzzle rating
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "embed")])
+def test_the_puzzle_rating_moves_with_results_and_survives_a_reload(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], lang: str, size: str
+) -> None:
+    puzzle = next(p for p in puzzles() if p.rating == 3 and len(p.wrong) == 1)
+    suffix = sized(page, size)
+    page = open_app(f"?lang={lang}&puzzle={puzzle.id}{suffix}")
+    rating = page.get_by_test_id("puzzle-rating")
+    expect(rating).to_contain_text(RATING[lang], timeout=30_000)
+    assert rating_value(page) == 1500
+    expect(page.get_by_test_id("puzzle-context")).not_to_be_empty()
+    move = puzzle.line[0]
+    page.get_by_test_id(f"puzzle-letter-{move.letter}").click()
+    page.locator(f'#puzzle-board button.cell[data-row="{move.row}"][data-col="{move.col}"]').click()
+    expect(page.get_by_test_id("puzzle-feedback")).to_have_attribute("data-kind", "solved")
+    expect(rating).to_contain_text("+100")
+    assert rating_value(page) == 1600
+    shot(page, f"players-puzzle-rating-{lang}-{size}")
+    page.get_by_test_id("puzzle-next").click()
+    shown = page.get_by_test_id("puzzle-dialog").get_attribute("data-puzzle")
+    second = next(p for p in puzzles() if p.id == shown)
+    wrong = next(iter(second.wrong[0]))
+    page.get_by_test_id(f"puzzle-letter-{wrong.letter}").click()
+    page.locator(f'#puzzle-board button.cell[data-row="{wrong.row}"][data-col="{wrong.col}"]'
+                 ).click()
+    expect(page.get_by_test_id("puzzle-feedback")).to_have_attribute("data-kind", "wrong")
+    expect(rating).to_contain_text("-")
+    after = rating_value(page)
+    assert after < 1600
+    open_app(f"?lang={lang}&puzzle={puzzle.id}{suffix}")  # a new visit (the page loaded anew)
+    expect(page.get_by_test_id("puzzle-rating")).to_contain_text(str(after), timeout=30_000)
+    stored = page.evaluate("localStorage.getItem('sos-puzzle-rating')")
+    assert len(json.loads(stored)["history"]) == 2
+
+
+# --------------------------------------------------------------------------- skip ahead
+@pytest.mark.parametrize("lang,size,how", [("en", "desktop", "button"), ("de", "phone", "key"),
+                                           ("ar", "embed", "button")])
+def test_skip_ends_a_computer_run(
+    open_app: Opener, page: Page, lang: str, size: str, how: str
+) -> None:
+    """Two easy computers on 7x7 (49 moves, at least 0.45 s apart when watched: 22 s): Skip
+    shows the end in a fraction of that."""
+    page = open_app(f"?size=7&seats=easy,easy&lang={lang}{sized(page, size)}")
+    skip = page.get_by_test_id("skip")
+    expect(skip).to_be_visible(timeout=30_000)
+    written = page.locator("button.cell:has-text('S'), button.cell:has-text('O')")
+    left = 49 - written.count()
+    start = time.monotonic()
+    if how == "key":
+        page.locator("body").press("Escape")
+    else:
+        skip.click()
+    expect(page.get_by_test_id("result")).to_be_visible(timeout=60_000)
+    took = time.monotonic() - start
+    assert took < 0.45 * left * 0.6, (took, left)  # well under the watched pace
+    expect(written).to_have_count(49)
+    expect(skip).to_be_hidden()
+    expect(page.get_by_test_id("status")).to_have_text(page.locator("#result-text")
+                                                       .inner_text())
+
+
+# --------------------------------------------------------------------------- how to play
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "phone")])
+def test_how_to_play_opens_at_the_top_and_explains_hint_review_and_marks(
+    open_app: Opener, page: Page, lang: str, size: str
+) -> None:
+    page = open_app(f"?lang={lang}{sized(page, size)}")
+    page.get_by_test_id("help").click()
+    dialog = page.locator("#help-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#help-title")).to_be_focused()
+    assert dialog.evaluate("d => d.scrollTop") == 0
+    assert page.locator("#help-title").evaluate(
+        "h => h.getBoundingClientRect().top >= 0"
+        " && h.getBoundingClientRect().bottom <= innerHeight"
+    )
+    marks = page.get_by_test_id("help-marks").inner_text()
+    for mark in ("★", "✓", "?!", "?", "??"):
+        assert mark in marks
+    assert page.get_by_test_id("help-hint").inner_text().strip()
+    assert page.get_by_test_id("help-review").inner_text().strip()
+
+
+# --------------------------------------------------------------------------- one share link
+def test_a_friend_game_has_one_link_to_send(open_app: Opener, page: Page) -> None:
+    page = open_app("?size=4")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("remote").check()
+    page.get_by_test_id("settings-start").click()
+    write(page, 0, 0, "S")
+    link = page.get_by_test_id("remote-link").input_value()
+    assert "?r=" in link
+    page.get_by_test_id("share").click()
+    assert page.locator("#share-url").input_value() == link
+
+
+# --------------------------------------------------------------------------- 5. embed puzzle
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_closing_the_daily_puzzle_in_an_embed_leaves_a_way_back(
+    open_app: Opener, page: Page, lang: str
+) -> None:
+    page = open_app(f"?puzzle=daily&lang={lang}{sized(page, 'embed')}")
+    dialog = page.get_by_test_id("puzzle-dialog")
+    expect(dialog).to_be_visible(timeout=30_000)
+    shown = dialog.get_attribute("data-puzzle")
+    page.get_by_test_id("puzzle-close").click()
+    back = page.get_by_test_id("embed-puzzle")
+    expect(back).to_be_visible()
+    back.click()
+    expect(dialog).to_be_visible()
+    assert dialog.get_attribute("data-puzzle") == shown
+
+
+# --------------------------------------------------------------------------- 6. review graph
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("ar", "phone")])
+def test_the_review_graph_says_which_way_is_ahead(
+    open_app: Opener, page: Page, lang: str, size: str
+) -> None:
+    page = open_app(f"?size=3&lang={lang}&game=Sa1Sc1Ob1Sa3{sized(page, size)}")
+    page.get_by_test_id("review").click()
+    up, down = page.get_by_test_id("review-up"), page.get_by_test_id("review-down")
+    expect(up).to_contain_text("▲", timeout=60_000)
+    expect(down).to_contain_text("▼")
+    name = {"en": "Player 1", "ar": "اللاعب 1"}[lang]
+    expect(up).to_contain_text(name)
