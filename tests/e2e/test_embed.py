@@ -142,6 +142,17 @@ def test_same_site_iframe_posts_ready_and_game_over(
     page.wait_for_function("window.received.length >= 3")
     assert [m["data"]["type"] for m in embed.messages()][2:] == ["sos:game-over"]
 
+    # A draw (a full board of O's) says so with winner: null -- the key is there.
+    game.get_by_test_id("play-again").click()
+    game.get_by_test_id("letter-O").click()
+    for row in range(3):
+        for col in range(3):
+            game.locator(f'button.cell[data-row="{row}"][data-col="{col}"]').click()
+    page.wait_for_function("window.received.length >= 4")
+    draw = embed.messages()[3]["data"]
+    assert draw["type"] == "sos:game-over" and "winner" in draw and draw["winner"] is None
+    assert draw["draw"] is True and draw["tied"] == [0, 1] and draw["scores"] == [0, 0]
+
 
 def test_messages_from_the_host_are_ignored(page: Page, embed: EmbedHost) -> None:
     _frame, game = embed.open("?size=3&embed=1")
