@@ -63,7 +63,7 @@ PLURAL_CATEGORIES = {
     "ar": ("zero", "one", "two", "few", "many", "other"),
     "tr": ("other",),
 }
-BOOT_KEYS = ("title", "file", "network", "slow", "runtime", "retry", "detail")
+BOOT_KEYS = ("title", "file", "network", "portal", "clock", "slow", "runtime", "retry", "detail")
 #: Words that are the same in every language: the game's name and its letters.
 UNIVERSAL_WORDS = frozenset({"SOS", "S", "O"})
 #: Messages whose translation is rightly the English text in that language (the same word),

@@ -17,6 +17,8 @@ const ENGLISH = {
   title: "The game could not start.",
   file: "A file of the game could not be loaded or is damaged. The site may be being updated.",
   network: "The game could not be downloaded. Check your internet connection.",
+  portal: "The network answered with a page that is not the game (a Wi-Fi sign-in page?). Sign in or check the connection, then try again.",
+  clock: "This device's date is far outside what the game can run with. Set the date and time right, then try again.",
   slow: "Starting takes much longer than it should.",
   runtime: "The game engine stopped with an error.",
   retry: "Try again",
@@ -88,8 +90,58 @@ for (const level of ["error", "warn"]) {
 let shown = null;
 let timer = 0;
 
+// The browser may say it is online while nothing reaches the site (server down) or while
+// something else answers (a captive portal's sign-in page). So a start that failed on a file
+// asks the network first: the site's sw.js, fetched past every cache (the service worker does
+// not precache itself), is our own file ("ok": the file itself is damaged or missing), another
+// page ("portal"), or nothing at all ("down": a network failure, whatever navigator.onLine says).
+// The message is shown at once and corrected when the answer comes; no answer in time says
+// nothing either way ("unknown": the first reading stays).
+const PROBE_URL = new URL("../sw.js", import.meta.url);
+const PROBE_MARK = "workbox";
+const PROBE_TIMEOUT_MS = 20_000;
+let probing = null;
+
+async function probe() {
+  const abort = new AbortController();
+  const timeout = setTimeout(() => abort.abort(), PROBE_TIMEOUT_MS);
+  try {
+    const url = new URL(PROBE_URL);
+    url.searchParams.set("probe", String(Date.now()));
+    const response = await fetch(url, { cache: "no-store", redirect: "follow", signal: abort.signal });
+    const body = response.ok ? await response.text() : "";
+    return body.includes(PROBE_MARK) ? "ok" : "portal";
+  } catch {
+    return abort.signal.aborted ? "unknown" : "down";
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
+// Python in the browser keeps time as 64-bit nanoseconds since 1970: it cannot start with a
+// clock before 1677-09-21 or after 2262-04-11 (an OverflowError while it boots).
+const CLOCK_LIMIT_MS = 9_223_372_036_854;
+
 function show(kind, detail) {
   if (html.dataset.ready === "1") return; // started after all: nothing to report
+  if (Math.abs(Date.now()) >= CLOCK_LIMIT_MS && kind !== "slow") {
+    showNow("clock", `clock: ${new Date().toISOString()}\n${detail}`);
+    return;
+  }
+  const first = !shown || shown.slow;
+  showNow(kind, detail);
+  if ((kind === "file" || kind === "network") && first && !probing) {
+    probing = probe().then((network) => {
+      if (!shown || html.dataset.ready === "1") return;
+      shown.pre.textContent += `\n(network check: ${network})`;
+      const settled = network === "down" ? "network" : network === "portal" ? "portal" : null;
+      if (settled && settled !== shown.kind) shown.repaint(settled);
+    });
+  }
+}
+
+function showNow(kind, detail) {
+  if (html.dataset.ready === "1") return;
   if (shown?.slow && kind !== "slow") {
     shown.box.remove(); // a slow start that then failed: say why
     shown = null;
@@ -120,20 +172,28 @@ function show(kind, detail) {
   pre.dir = "ltr"; // technical text
   more.append(summary, pre);
   box.append(title, text, retry, more);
-  shown = { box, pre, slow: kind === "slow" };
+  shown = { box, pre, slow: kind === "slow", kind, repaint: null };
   html.dataset.boot = "failed";
   const place = document.getElementById("board-wrap");
   document.getElementById("loading")?.setAttribute("hidden", "");
   document.getElementById("board")?.setAttribute("aria-busy", "false");
   const status = document.getElementById("status");
+  let table = ENGLISH;
+  const current = shown;
   const paint = (t) => {
+    table = t;
     box.lang = t.lang ?? "en";
     box.dir = t.dir ?? "ltr";
     title.textContent = t.title;
-    text.textContent = t[kind];
+    text.textContent = t[current.kind];
     retry.textContent = t.retry;
     summary.textContent = t.detail;
     if (status && html.dataset.ready !== "1") status.textContent = t.title;
+  };
+  shown.repaint = (next) => {
+    current.kind = next;
+    box.dataset.kind = next;
+    text.textContent = table[next];
   };
   paint(ENGLISH);
   (place ?? document.body).append(box);

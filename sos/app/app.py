@@ -16,10 +16,12 @@ Restore precedence at start (:meth:`AppSession.start`), first match wins:
    updated when the link extends it, a new game when the link disagrees (both kept).
 4. ``game=<moves>`` alone (a shared position): a new game with those moves.
 5. ``size``, ``mode``, ``players`` or ``seats`` in the URL: a new game with those settings.
-6. Otherwise the most recently updated game, else a new game.
+6. Otherwise the most recently written game this version can read, else a new game.
 
 Every new game is a new entry: the one shown before stays in the library. Games with no move
-are pruned (they hold nothing to lose).
+are pruned (they hold nothing to lose). A stored entry this version cannot read (damaged, or
+of a newer format) is never removed or written over: a notice names it when it was asked for
+(``#g=<id>``) or is the most recent one, and "Your games" lists it (:meth:`AppSession.games`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..notation import Action
-from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules
+from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules, app_allows
 from ..state import GameState
 from . import outcome as outcomes
 from . import remote
@@ -45,6 +47,7 @@ from .library import (
     MemoryStore,
     StorageError,
     Store,
+    Unreadable,
     _is_prefix,
 )
 from .message import Message, message, plural
@@ -59,6 +62,8 @@ from .session import GameSession
 from .view import player_name, result_text
 
 THEMES = ("auto", "light", "dark")
+#: Lines of "Your games" rendered at a time (the page adds as many on "Show more").
+GAMES_PAGE = 30
 #: The notice of a full storage (queued once, removed when a save succeeds again).
 STORAGE_FULL = message("notice.storage_full")
 
@@ -141,17 +146,15 @@ class GameEntry:
     finished: bool
     #: For a game by link: the code of the link this device would send now (else "").
     link: str = ""
+    #: ``game``, or an entry this version cannot open: ``newer`` (reload to update) or
+    #: ``damaged`` (its saved text can be copied).
+    kind: str = "game"
 
 
 def settings_of(record: GameRecord, lang: str | None = None, embed: bool = False) -> Settings:
     """The app :class:`Settings` of a saved game."""
     rules = record.rules
     return Settings(rules.rows, rules.mode, rules.players, record.seats, lang, embed)
-
-
-def _app_board(rules: Rules) -> bool:
-    """True for a board the app plays: square, from MIN_APP_SIZE to MAX_APP_SIZE."""
-    return rules.rows == rules.cols and MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE
 
 
 def _rules_of(settings: Settings) -> Rules:
@@ -277,18 +280,17 @@ class AppSession:
             self.save_prefs()
         self.notices.extend(parsed.notices)
         self._migrate_legacy()
-        entries = self.library.entries()
-        if self.library.damaged:
-            self.notices.append(message("notice.save_bad"))
-            self.library.drop_damaged()
+        recent = self.library.recent()
         wanted = dict(pairs)
         fragment_id = fragment[2:] if fragment.startswith("g=") else ""
         if fragment_id:
-            record = self.library.get(fragment_id)
-            if record is not None:
-                self._show(record)
+            found = self.library.read(fragment_id)
+            if isinstance(found, GameRecord):
+                self._show(found)
                 return
-            if self.storage == "ok":
+            if isinstance(found, Unreadable):
+                self.notices.append(self.unreadable_notice(found))
+            elif self.storage == "ok":
                 self.notices.append(message("notice.game_missing"))
         if "r" in wanted and self.open_link(wanted["r"]):
             return
@@ -311,10 +313,21 @@ class AppSession:
         if parsed.explicit or code is not None:
             self._create(_rules_of(parsed.settings), parsed.settings.seats, (), "new")
             return
-        if entries:
-            self._show(entries[0])
-            return
+        named = bool(fragment_id)
+        for game_id in recent:  # the most recent readable game; the first one above it named
+            found = self.library.read(game_id)
+            if isinstance(found, GameRecord):
+                self._show(found)
+                return
+            if found is not None and not named:
+                self.notices.append(self.unreadable_notice(found))
+                named = True
         self._create(_rules_of(parsed.settings), parsed.settings.seats, (), "new")
+
+    def unreadable_notice(self, found: Unreadable) -> Message:
+        """The notice naming a stored entry this version cannot open, and what to do."""
+        key = "notice.save_newer" if found.kind == "newer" else "notice.save_damaged"
+        return message(key, game=found.id)
 
     def _migrate_legacy(self) -> None:
         """Move the first version's single save (and its preferences) into the library."""
@@ -324,12 +337,11 @@ class AppSession:
         try:
             saved, _state = load_save(raw, SEAT_KINDS)
             rules = saved.rules
-            if not _app_board(rules):
+            if not app_allows(rules):
                 raise RecordError("save_damaged")
         except RecordError:
             self.notices.append(message("notice.save_bad"))
-            self._remove(LEGACY_KEY)
-            return
+            return  # kept as it is: never delete what cannot be read
         prefs = Prefs.load(json.dumps(saved.prefs))
         if self.prefs == Prefs():
             self.prefs = prefs
@@ -494,8 +506,12 @@ class AppSession:
             self._follow(result.record)
             self.notices.append(message("notice.followed"))
         elif result.status == "forked":
+            unreadable = self.library.unreadable.get(record.id)
             self._show(result.record)
-            self.notices.append(message("notice.forked"))
+            if unreadable is not None:
+                self.notices.append(message("notice.forked_unreadable", game=record.id))
+            else:
+                self.notices.append(message("notice.forked"))
         else:
             self.game.record = result.record
         return result.status
@@ -503,20 +519,53 @@ class AppSession:
     def _follow(self, record: GameRecord) -> None:
         self._show(record)
 
-    def external_change(self, key: str) -> bool:
-        """Another tab wrote ``key``: follow it when it is the game shown and holds all of
-        this tab's moves. True when the game shown changed."""
+    def external_change(self, key: str | None) -> bool:
+        """Another tab wrote ``key`` (None: it cleared the whole storage). When that is the
+        game shown: follow the stored game when it holds all of this tab's moves; when it
+        lacks some (two tabs wrote at once and ours was overwritten), save ours again at once
+        (merged, or kept as a copy that says so). A cleared storage gets the game shown and
+        the preferences back (:meth:`ensure_saved`). True when the game shown changed.
+
+        The page calls this under the same lock as every write."""
+        if key is None:
+            before = self.game
+            self.ensure_saved()
+            return self.game is not before
         if key != GAME_PREFIX + self.game.record.id:
             return False
-        stored = self.library.get(self.game.record.id)
-        if stored is None or stored.rev == self.game.record.rev:
-            return False
+        found = self.library.read(self.game.record.id)
+        if not isinstance(found, GameRecord) or found.token == self.game.record.token:
+            return False  # removed (the next change or a focus saves it again), or unreadable
         mine = self.game.to_record()
-        if all(any(_is_prefix(m, t) for t in stored.lines()) for m in mine.lines()):
-            self._follow(stored)
+        if found.same_play(mine):
+            self.game.record = replace(self.game.record, token=found.token, rev=found.rev)
+            return False
+        if found.holds(mine):
+            self._follow(found)
             return True
-        # Ours has moves theirs lacks: the next commit merges or forks; nothing to do now.
-        return False
+        before = self.game
+        self.commit()
+        return self.game is not before
+
+    def ensure_saved(self, cleared_only: bool = False) -> bool:
+        """Write the game shown again (with a notice) and the preferences when storage lost
+        them: another tab cleared it, or "clear site data". Called on the ``storage`` event of
+        a clear and, with ``cleared_only`` (not when the user deleted this game in another
+        tab's list: it stays deleted until this tab changes it), when the tab is shown or gets
+        the focus. True when it wrote the game."""
+        if self.storage == "refused":
+            return False
+        if self._read(PREFS_KEY) is None and self.prefs != Prefs():
+            self.save_prefs()
+        mine = self.game.to_record()
+        if self.library.raw(mine.id) is not None:
+            return False
+        if cleared_only and self.library.was_deleted(mine.id):
+            return False  # deleted in another tab's list, not lost with a cleared storage
+        if self.commit() == "failed":
+            return False
+        self.notices.append(message("notice.restored"))
+        return True
 
     # ------------------------------------------------------------------ the dialogs
     def set_theme(self, theme: str) -> bool:
@@ -577,8 +626,9 @@ class AppSession:
                 reason = message("record.error.line", line=error.line, error=reason)
             return message("record.error", error=reason)
         rules = state.rules
-        if not _app_board(rules):
-            return message("record.error", error=message("record.size_error"))
+        if not app_allows(rules):
+            size_error = message("record.size_error", min=MIN_APP_SIZE, max=MAX_APP_SIZE)
+            return message("record.error", error=size_error)
         seats = self.game.seats
         if len(seats) != rules.players:
             seats = ("human",) * rules.players
@@ -607,15 +657,40 @@ class AppSession:
 
     # ------------------------------------------------------------------ the list
     def entries(self) -> list[GameEntry]:
-        """The "Your games" list, newest first (the game shown is saved first)."""
+        """The whole "Your games" list (reads every game: see :meth:`games` for a page)."""
+        return self.games(None)[0]
+
+    def games(
+        self, count: int | None = GAMES_PAGE, start: int = 0
+    ) -> tuple[list[GameEntry], int]:
+        """``count`` lines of "Your games" from line ``start`` (None: all the rest) and how
+        many lines there are in all: the game shown first when it is not stored, then every
+        stored entry, most recently written first; one this version cannot open is a line of
+        kind ``newer`` or ``damaged``. Reads the index and the games returned, not the whole
+        library."""
+        shown = self.game.to_record()
+        ids = self.library.recent()
+        if shown.id not in ids:
+            ids.insert(0, shown.id)
         result = []
-        for record in self.library.entries():
-            if record.id == self.game.record.id:
-                record = self.game.to_record()
-            result.append(self.entry(record))
-        if not any(e.current for e in result):
-            result.insert(0, self.entry(self.game.to_record()))
-        return result
+        end = None if count is None else start + count
+        for game_id in ids[start:end]:
+            if game_id == shown.id:
+                result.append(self.entry(shown))
+                continue
+            found = self.library.read(game_id)
+            if isinstance(found, GameRecord):
+                result.append(self.entry(found))
+            elif found is not None:
+                result.append(self.unreadable_entry(found))
+        return result, len(ids)
+
+    def unreadable_entry(self, found: Unreadable) -> GameEntry:
+        """The list line of an entry this version cannot open."""
+        detail = self.t(f"games.unreadable.{found.kind}", reason=found.error.reason_in(self.lang))
+        title = self.t("games.unreadable.title", game=found.id)
+        updated = found.summary.updated
+        return GameEntry(found.id, title, detail, updated, False, False, "", found.kind)
 
     def entry(self, record: GameRecord) -> GameEntry:
         """The list line of one game."""
@@ -691,4 +766,3 @@ class AppSession:
                 split += 1
             found.append((index, split, len(variation), str(variation[split])))
         return found
-

@@ -358,4 +358,27 @@ def _move(action: Action) -> str:
     return f"{action.letter}@{square_name(action.row, action.col)}"
 
 
-__all__ = ["PUZZLES_KEY", "Progress", "PuzzleSession", "UnknownPuzzleError"]
+def calendar_day(year: int, month: int, day: int) -> date | None:
+    """The device's calendar date as a :class:`~datetime.date` (the daily puzzle's day), or
+    None where the clock gives a date Python cannot represent (before year 1 or after 9999, e.g.
+    a clock set to the year 10 000): the page then says that the date is unusable, and the
+    other puzzles work."""
+    try:
+        return date(year, month, day)
+    except (ValueError, OverflowError):
+        return None
+
+
+def date_text(year: int, month: int, day: int) -> str:
+    """A date as ``YYYY-MM-DD`` for any year (the message about an unusable date)."""
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+__all__ = [
+    "PUZZLES_KEY",
+    "Progress",
+    "PuzzleSession",
+    "UnknownPuzzleError",
+    "calendar_day",
+    "date_text",
+]

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from sos.app.app import AppSession, GameEntry, SettingsForm
+from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
 from sos.app.i18n import text
 from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
 from sos.app.players import MAX_NAME
 from sos.app.view import player_name
-from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE
+from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web.dom import by_id, element
 
 
@@ -73,14 +73,9 @@ def fill_settings(
     settings: Settings, lang: str, theme: str, names: tuple[str, ...] = ()
 ) -> None:
     """Show ``settings`` (and the language, theme and the players' ``names``) in the form."""
-    size_select = by_id("settings-size")
-    size_select.replaceChildren()
-    for n in range(MIN_APP_SIZE, MAX_APP_SIZE + 1):
-        option = element("option", "", f"{n} × {n}")
-        option.value = str(n)
-        size_select.appendChild(option)
-    size_select.value = str(settings.size)
-    by_id("settings-players").value = str(settings.players)
+    _options(by_id("settings-size"), {n: f"{n} × {n}" for n in APP_SIZES}, settings.size)
+    players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    _options(by_id("settings-players"), {n: str(n) for n in players}, settings.players)
     by_id("settings-lang").value = lang
     by_id("settings-theme").value = theme
     for radio in document.querySelectorAll("#settings-form input[name=mode]"):
@@ -92,6 +87,16 @@ def fill_settings(
             names[seat] if seat < len(names) else ""
         )
     sync_settings()
+
+
+def _options(select: Any, labels: dict[int, str], value: int) -> None:
+    """Replace ``select``'s options by one per ``labels`` entry (value: label); pick ``value``."""
+    select.replaceChildren()
+    for number, label in labels.items():
+        option = element("option", "", label)
+        option.value = str(number)
+        select.appendChild(option)
+    select.value = str(value)
 
 
 def sync_settings() -> None:
@@ -153,20 +158,88 @@ def full_game_url(app: AppSession) -> str:
     return page_base() + app.full_game_query()
 
 
-def render_games(app: AppSession, deleted: str) -> None:
-    """Fill the "Your games" list; ``deleted`` is the text of the undo bar ("" hides it)."""
+def render_games(app: AppSession, deleted: str, count: int = GAMES_PAGE) -> int:
+    """Fill the "Your games" list with its first ``count`` lines (the rest come with "Show
+    more": :func:`more_games`); ``deleted`` is the text of the undo bar ("" hides it).
+    Returns how many lines are shown."""
     box = by_id("games-list")
     box.replaceChildren()
-    entries = app.entries()
+    entries, total = app.games(count)
     if not entries:
         box.appendChild(element("li", "empty", app.t("games.empty")))
     for entry in entries:
         box.appendChild(_entry(app, entry))
     by_id("games-undo").hidden = not deleted
     by_id("games-undo-text").textContent = deleted
+    _more(app, len(entries), total)
+    return len(entries)
+
+
+def more_games(app: AppSession, shown: int) -> int:
+    """Add the next page of lines to the list (``shown`` lines are there); returns how many
+    lines are shown now."""
+    box = by_id("games-list")
+    entries, total = app.games(GAMES_PAGE, shown)
+    for entry in entries:
+        box.appendChild(_entry(app, entry))
+    _more(app, shown + len(entries), total)
+    return shown + len(entries)
+
+
+def _more(app: AppSession, shown: int, total: int) -> None:
+    by_id("games-more-row").hidden = shown >= total
+    by_id("games-count").textContent = app.t("games.count", shown=shown, total=total)
+
+
+def download(name: str, content: str) -> None:
+    """Offer ``content`` as a file called ``name`` (a link to a Blob, clicked)."""
+    blob = window.Blob.new(to_js([content]), to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = element("a")
+    link.href = url
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
+
+
+def _unreadable(app: AppSession, entry: GameEntry) -> Any:
+    """A line for an entry this version cannot open: no Open; a newer one offers a reload,
+    a damaged one its saved text (copy, download)."""
+    item = element("li", f"game-entry unreadable {entry.kind}")
+    item.dataset.testid = "game-entry"
+    item.dataset.gameId = entry.id
+    item.dataset.kind = entry.kind
+    info = element("div", "game-open")
+    info.append(
+        element("span", "game-title", entry.title),
+        element("span", "game-detail", entry.detail),
+        element("span", "game-when", _when(entry.updated, app.lang)),
+    )
+    item.appendChild(info)
+    if entry.kind == "newer":
+        reload = element("button", "button", app.t("update.reload"))
+        reload.type = "button"
+        reload.dataset.reload = entry.id
+        reload.dataset.testid = "game-reload"
+        item.appendChild(reload)
+        return item
+    copy = element("button", "button", app.t("games.copy"))
+    copy.type = "button"
+    copy.dataset.copy = entry.id
+    copy.dataset.testid = "game-copy"
+    save = element("button", "button", app.t("games.download"))
+    save.type = "button"
+    save.dataset.download = entry.id
+    save.dataset.testid = "game-download"
+    item.append(copy, save)
+    return item
 
 
 def _entry(app: AppSession, entry: GameEntry) -> Any:
+    if entry.kind != "game":
+        return _unreadable(app, entry)
     item = element("li", "game-entry" + (" current" if entry.current else ""))
     item.dataset.testid = "game-entry"
     item.dataset.gameId = entry.id

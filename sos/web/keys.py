@@ -37,7 +37,9 @@ def on_key(page: Page, event: Any) -> None:
     if event.ctrlKey or event.metaKey or event.altKey:
         return
     if key == "Escape" and page.computer.running():  # skip ahead while computers play
-        page.skip()
+        from sos.web.players import skip
+
+        skip(page)
         event.preventDefault()
         return
     on_cell = bool(target and target.classList and target.classList.contains("cell"))

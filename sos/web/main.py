@@ -25,13 +25,14 @@ from sos.app.stats import RecordBook
 from sos.app.view import announcement, hint_text
 from sos.notation import Action
 from sos.state import IllegalActionError
-from sos.web import dialogs, embed, keys, locale
+from sos.web import dialogs, embed, keys, locale, players
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
 from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.review import ReviewPanel
+from sos.web.saving import Saving
 from sos.web.stats import StatsPanel
 from sos.web.store import LocalStore
 
@@ -57,6 +58,7 @@ class Page:
         self.review = ReviewPanel(app, self, self.board)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
         self._proxies: list[Any] = []
+        self.saving = Saving(self)
         self.apply_theme()
         self.translate()
         note = app.embed_note()
@@ -91,22 +93,18 @@ class Page:
             on(button, "click", lambda e: self.select_letter(str(e.currentTarget.dataset.letter)))
         on(by_id("new-game-button"), "click", lambda _e: self.new_game())
         on(by_id("play-again"), "click", lambda _e: self.new_game())
-        on(by_id("rematch"), "click", lambda _e: self.rematch())
-        on(by_id("skip-button"), "click", lambda _e: self.skip())
-        on(by_id("settings-lang"), "change", self.on_language)
-        on(by_id("settings-theme"), "change", self.on_theme)
         on(by_id("result-close"), "click", lambda _e: hide_result())
         on(by_id("hint-button"), "click", self.on_hint)
         on(by_id("undo-button"), "click", lambda _e: self.step(game().undo()))
         on(by_id("redo-button"), "click", lambda _e: self.step(game().redo()))
         on(by_id("move-list"), "click", self.on_move_list_click)
         on(by_id("other-lines"), "click", self.on_other_line)
-        on(by_id("help-button"), "click", self.open_help)
+        players.listen(self)  # rematch, skip ahead, language/theme at once, How to play
         on(by_id("notice-close"), "click", self.on_notice_close)
         for button in document.querySelectorAll("[data-close]"):
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
         on(window, "popstate", self.on_popstate)
-        on(window, "storage", self.on_storage)
+        self.saving.listen()
         self.panels.listen()  # (the puzzles' button too)
         self.remote.listen()
         self.review.listen()
@@ -137,31 +135,6 @@ class Page:
             self.refresh()
             by_id("announce").textContent = by_id("status").textContent
 
-    def on_language(self, event: Any) -> None:
-        """A language chosen in Settings applies at once: the game stays, the page (live
-        regions and open panels included) is shown again in that language."""
-        lang = str(event.target.value)
-        if lang == self.app.lang or not self.app.set_language(lang):
-            return
-        window.history.replaceState(None, "", self.app.location())  # a reload keeps it
-        self.translate()
-        self.refresh()
-        by_id("announce").textContent = by_id("status").textContent
-        if by_id("stats-dialog").open:
-            self.stats.render()
-
-    def on_theme(self, event: Any) -> None:
-        """A theme chosen in Settings applies at once."""
-        if self.app.set_theme(str(event.target.value)):
-            self.apply_theme()
-
-    def open_help(self, _event: Any) -> None:
-        """How to play, opened at its top with the title focused (not the Close button)."""
-        dialog = by_id("help-dialog")
-        dialog.showModal()
-        dialog.scrollTop = 0
-        by_id("help-title").focus()
-
     # ------------------------------------------------------------------ the cycle
     def refresh(self, announce: bool = False) -> None:
         """Render the game shown and the notices, then let a computer seat play."""
@@ -182,14 +155,12 @@ class Page:
         by_id("skip-button").hidden = not self.computer.long_run()
 
     def changed(self, announce: bool = False) -> None:
-        """After a change of the game shown: save it (two-tab rules), then render."""
-        before = self.app.game
+        """After a change of the game shown: render it, then save it under the library's
+        lock (two-tab rules; :func:`sos.web.store.with_lock`)."""
         self.hint = None
         by_id("hint-text").textContent = ""
-        self.app.commit()
-        if self.app.game is not before:  # followed another tab or kept as a copy
-            window.history.replaceState(None, "", self.app.location())
         self.refresh(announce)
+        self.saving.save_later()
 
     def shown(self) -> None:
         """After another game was opened or started: a new history entry, then render."""
@@ -218,12 +189,6 @@ class Page:
         if not on:
             by_id("announce").textContent = by_id("status").textContent
 
-    def skip(self) -> None:
-        """Skip ahead: the computers' run plays on at once (its end is shown)."""
-        if self.computer.skip():
-            by_id("skip-button").hidden = True
-            by_id("status").textContent = self.app.t("skip.running")
-
     # ------------------------------------------------------------------ play
     def play(self, row: int, col: int) -> None:
         """A person writes the selected letter on (row, col), if it is a person's turn."""
@@ -249,11 +214,6 @@ class Page:
     def new_game(self, settings: Any = None) -> None:
         """A new game with ``settings`` (default: the settings and names of the game shown)."""
         self.app.new_game(settings)
-        self.shown()
-
-    def rematch(self) -> None:
-        """The result card's Rematch: same settings and names, seats rotated."""
-        self.app.rematch()
         self.shown()
 
     # ------------------------------------------------------------------ events
@@ -308,14 +268,6 @@ class Page:
         """Back/Forward: show the game named in the URL's ``#g=<id>``."""
         if self.app.open_fragment(str(window.location.hash).lstrip("#")):
             self.changed()
-
-    def on_storage(self, event: Any) -> None:
-        """Another tab wrote to storage: follow the game shown if it changed there."""
-        key = event.key
-        if isinstance(key, str) and self.app.external_change(key):
-            self.refresh()
-        if by_id("games-dialog").open:
-            dialogs.render_games(self.app, "")
 
 
 def open_app(query: list[tuple[str, str]]) -> AppSession:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from sos.app.app import AppSession
+from sos.app.app import GAMES_PAGE, AppSession
 from sos.app.record import format_record
 from sos.web import dialogs
 from sos.web.computer import spawn
@@ -38,6 +38,7 @@ class Panels:
         self.host = host
         self.remote = remote
         self.deleted: GameRecord | None = None  # the last game deleted from the list (undo)
+        self.games_shown = 0  # lines of "Your games" rendered (more come with "Show more")
         self.wanted_puzzle = wanted_puzzle
         self.puzzles: PuzzlePanel | None = None  # imported when first opened
 
@@ -53,6 +54,7 @@ class Panels:
         on(by_id("notice-games"), "click", self.open_games)
         on(by_id("games-list"), "click", self.on_games_click)
         on(by_id("games-undo-button"), "click", self.on_undelete)
+        on(by_id("games-more"), "click", self.on_more_games)
         on(by_id("games-dialog"), "close", lambda _e: setattr(self, "deleted", None))
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-cancel"), "click", lambda _e: by_id("settings-dialog").close())
@@ -130,12 +132,26 @@ class Panels:
 
     def open_games(self, _event: Any) -> None:
         self.deleted = None
-        dialogs.render_games(self.app, "")
+        self.games_shown = dialogs.render_games(self.app, "")
         if not by_id("games-dialog").open:
             by_id("games-dialog").showModal()
 
+    def render_games(self, deleted: str = "") -> None:
+        """Render the list again (as many lines as were shown)."""
+        count = max(self.games_shown, GAMES_PAGE)
+        self.games_shown = dialogs.render_games(self.app, deleted, count)
+
+    def on_more_games(self, _event: Any) -> None:
+        self.games_shown = dialogs.more_games(self.app, self.games_shown)
+
     def on_games_click(self, event: Any) -> None:
-        opener = event.target.closest("[data-open]")
+        target = event.target
+        for name in ("copy", "download", "reload"):
+            button = target.closest(f"[data-{name}]")
+            if button:
+                self._unreadable_action(name, button)
+                return
+        opener = target.closest("[data-open]")
         if opener:
             by_id("games-dialog").close()
             if self.app.open(str(opener.dataset.open)):
@@ -147,13 +163,35 @@ class Panels:
             self.deleted = self.app.delete(str(delete.dataset.delete))
             if self.app.game is not shown:
                 self.host.shown()
-            dialogs.render_games(self.app, self.app.t("games.deleted"))
+            self.render_games(self.app.t("games.deleted"))
+
+    def _unreadable_action(self, name: str, button: Any) -> None:
+        """Copy or download the saved text of an entry this version cannot open, or reload
+        the page (a newer version's entry) -- nothing in storage changes."""
+        game_id = str(getattr(button.dataset, name))
+        if name == "reload":
+            window.location.reload()
+            return
+        raw = self.app.library.raw(game_id)
+        if raw is None:
+            return
+        if name == "download":
+            dialogs.download(f"sos-game-{game_id}.json", raw)
+            return
+        spawn(self._copy_raw(button, raw))
+
+    async def _copy_raw(self, button: Any, raw: str) -> None:
+        try:
+            await window.navigator.clipboard.writeText(raw)
+        except Exception:  # no clipboard here: the download still works
+            return
+        button.textContent = self.app.t("games.copied")
 
     def on_undelete(self, _event: Any) -> None:
         if self.deleted is not None:
             self.app.undelete(self.deleted)
             self.deleted = None
-        dialogs.render_games(self.app, "")
+        self.render_games()
 
 
 async def copy_text(app: AppSession, value: str, out: Any) -> None:

@@ -18,6 +18,7 @@ from pyscript import document, window
 
 from sos.app.message import Message, message
 from sos.app.puzzle_set import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles_steps
+from sos.app.puzzles import calendar_day, date_text
 
 if TYPE_CHECKING:
     from sos.app.puzzles import PuzzleSession
@@ -38,10 +39,15 @@ PUZZLE_BOARD = BoardIds("puzzle-board", "puzzle-wrap", "puzzle-marks", "puzzle-c
 REPLY_DELAY = 0.6
 
 
-def today() -> date:
-    """The browser's local calendar date (the daily puzzle's day)."""
+def _clock() -> tuple[int, int, int]:
     now = window.Date.new()
-    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+    return int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate())
+
+
+def today() -> date | None:
+    """The browser's local calendar date (the daily puzzle's day), or None when the clock
+    gives one that cannot be used (:func:`sos.app.puzzles.calendar_day`)."""
+    return calendar_day(*_clock())
 
 
 class PuzzlePanel:
@@ -131,9 +137,13 @@ class PuzzlePanel:
         session = self.session
         if session is None or self.busy:
             return False
+        day = today()
         try:
+            if wanted == "daily" and day is None:
+                self._notice(message("puzzles.bad_date", date=date_text(*_clock())))
+                return False
             if wanted is not None:
-                session.open(wanted, today())
+                session.open(wanted, day or date.min)
             else:
                 session.open_next()
         except UnknownPuzzleError:
@@ -224,8 +234,8 @@ class PuzzlePanel:
         out.dataset.kind = kind
         by_id("puzzle-retry").hidden = not (run.showing_wrong and not self.busy)
         day = today()
-        by_id("puzzle-daily").hidden = session.daily == day
-        by_id("puzzle-stats").textContent = session.stats(day)
+        by_id("puzzle-daily").hidden = day is not None and session.daily == day
+        by_id("puzzle-stats").textContent = session.stats(day or date.max)
         by_id("puzzle-context").textContent = session.context()
         by_id("puzzle-rating").textContent = session.rating_text()
         by_id("puzzle-difficulty").value = session.difficulty

@@ -1,12 +1,15 @@
 """``window.localStorage`` as a :class:`sos.app.library.Store`: reads never raise, a refused
 write raises :class:`~sos.app.library.StorageError` saying whether the quota is full or
-storage is blocked (the page tells the two apart for the user)."""
+storage is blocked (the page tells the two apart for the user). And :func:`with_lock`, which
+runs the library's writes of all the origin's tabs one at a time (Web Locks)."""
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from sos.app.library import StorageError
@@ -58,7 +61,28 @@ class LocalStore:
             self._store.removeItem(key)
 
     def keys(self) -> list[str]:
-        try:
-            return [str(self._store.key(i)) for i in range(int(self._store.length))]
+        try:  # one call for all the names (a library of 10 000 games has 10 000 keys)
+            return [str(key) for key in window.Object.keys(self._store).to_py()]
         except Exception:
             return []
+
+
+#: The Web Lock every write of the library is made under, in every tab of the origin.
+LOCK_NAME = "sos-library"
+
+
+def with_lock(task: Callable[[], None]) -> None:
+    """Run ``task`` (a read-compare-write of the library, then its rendering) under the Web
+    Lock :data:`LOCK_NAME`: the tabs of the origin take turns, so no tab reads a game between
+    another tab's read and write. The lock is held while ``task`` runs (it returns no promise).
+    Where the browser has no ``navigator.locks`` (older browsers, some embedded views) ``task``
+    runs at once: the writes still compare content, and the ``storage`` event lets a tab whose
+    write was overwritten write again (:meth:`sos.app.app.AppSession.external_change`)."""
+    locks = getattr(window.navigator, "locks", None)
+    if not locks:
+        task()
+        return
+    try:
+        locks.request(LOCK_NAME, create_once_callable(lambda _lock: task()))
+    except Exception:  # a browser that has the object but refuses the request here
+        task()

@@ -27,6 +27,8 @@ TEXT = {
     ("en", "file"): "A file of the game could not be loaded",
     ("de", "file"): "Eine Datei des Spiels konnte nicht geladen werden",
     ("en", "network"): "Check your internet connection",
+    ("en", "portal"): "a page that is not the game (a Wi-Fi sign-in page?)",
+    ("en", "clock"): "This device's date is far outside what the game can run with",
     ("en", "runtime"): "The game engine stopped with an error",
     ("en", "slow"): "Starting takes much longer than it should",
 }
@@ -125,6 +127,47 @@ def test_network_lost_on_first_visit(site: Callable[..., tuple[Path, str]], page
     page.route("**/static/vendor/pyodide/**", offline)
     page.goto(url + "index.html")
     expect_boot_error(page, "network", "pyodide")
+
+
+def test_server_down_while_the_browser_is_online(
+    site: Callable[..., tuple[Path, str]], page: Page
+) -> None:
+    """The server stops answering after the page (navigator.onLine stays true): a network
+    failure, not a damaged file (issue 25)."""
+    _, url = site(lambda d: None)
+
+    def down(route: Route) -> None:
+        route.abort("connectionrefused")
+
+    page.route("**/static/vendor/pyodide/**", down)
+    page.route(lambda u: "/sw.js?probe=" in u, down)
+    page.goto(url + "index.html")
+    assert page.evaluate("navigator.onLine") is True
+    expect_boot_error(page, "network", "network check: down")
+
+
+def test_captive_portal_answers_instead_of_the_site(
+    site: Callable[..., tuple[Path, str]], page: Page
+) -> None:
+    """A Wi-Fi sign-in page answers every request after the first page: not a damaged file."""
+    _, url = site(lambda d: None)
+
+    def portal(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/html", body="<h1>Sign in to Free WiFi</h1>")
+
+    page.route("**/static/vendor/pyodide/**", portal)
+    page.route(lambda u: "/sw.js?probe=" in u, portal)
+    page.goto(url + "index.html")
+    expect_boot_error(page, "portal", "network check: portal")
+
+
+def test_clock_far_ahead_at_start(site: Callable[..., tuple[Path, str]], page: Page) -> None:
+    """Year 10 000: Python in the browser cannot start (its clock, 64-bit nanoseconds since
+    1970, overflows after 2262): the page says to set the clock (issue 25)."""
+    _, url = site(lambda d: None)
+    page.clock.install(time=253_402_300_800 + 36 * 3600)  # 10000-01-02 12:00 UTC
+    page.goto(url + "index.html")
+    expect_boot_error(page, "clock", "clock: +010000-01-02")
 
 
 def test_start_that_hangs(site: Callable[..., tuple[Path, str]], page: Page) -> None:
