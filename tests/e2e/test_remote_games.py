@@ -95,12 +95,12 @@ def test_two_devices_play_a_whole_game_by_link(
     write(ben, 2, 2, "S")
     fourth = sent_link(ben)
 
-    # Anna sees both moves, the score and that it is her turn.
+    # Anna sees both moves, the score and that it is her turn (the status names her).
     open_link(anna, fourth)
     expect(cell(anna, 0, 1)).to_have_text("O")
     expect(cell(anna, 2, 2)).to_have_text("S")
     expect(anna.get_by_test_id("score-1")).to_contain_text("1")
-    expect(anna.get_by_test_id("status")).to_have_text("Player 1 to move")
+    expect(anna.get_by_test_id("status")).to_have_text("Anna to move")
     expect(anna.get_by_test_id("remote-status")).to_have_text("Your turn.")
     expect(anna.get_by_test_id("remote-you")).to_have_text(ANNA)
 
