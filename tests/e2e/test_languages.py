@@ -10,12 +10,13 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import i18n as i18n_tool  # scripts/i18n.py (tests/conftest.py puts scripts/ on sys.path)
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from helpers import cell, write
 from playwright.sync_api import Page, expect
 
-from sos.app.i18n import LANGUAGE_NAMES, LANGUAGES, direction
+from sos.app.i18n import EN, LANGUAGE_NAMES, LANGUAGES, direction
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNTS = (0, 1, 2, 5, 11, 100)
@@ -57,6 +58,17 @@ def _allowed(text: str) -> bool:
     if not re.search(r"[^\W\d_]", text):  # no letter at all: symbols such as ◀ ▶ ★
         return True
     return text in ALLOWED or re.fullmatch(r"[a-l]|\d+|[a-l]\d+|[\d\s×x.,:+–—-]+", text) is not None
+
+
+def _same_as_english(lang: str) -> list[re.Pattern[str]]:
+    """The messages that are the same word in ``lang`` as in English (scripts/i18n.py
+    SAME_AS_ENGLISH, e.g. German "normal"), as patterns of the texts they show."""
+    keys = i18n_tool.SAME_AS_ENGLISH.get(lang, frozenset())
+    return [
+        re.compile(re.sub(r"\\\{\w+\\\}", r".+", re.escape(EN[key])))
+        for key in sorted(keys)
+        if isinstance(EN.get(key), str)
+    ]
 
 
 _english: list[str] = []
@@ -108,7 +120,12 @@ def test_language(
     )
 
     # No English left: every text of the English page that is also on this one is allowed.
-    left = sorted(t for t in set(page.evaluate(TEXTS)) & english if not _allowed(t))
+    same = _same_as_english(lang)
+    left = sorted(
+        t
+        for t in set(page.evaluate(TEXTS)) & english
+        if not _allowed(t) and not any(pattern.fullmatch(t) for pattern in same)
+    )
     assert not left, f"{lang}: English left in the page: {left}"
 
     # Plural forms, as the browser's gettext reads the catalog, for 0, 1, 2, 5, 11, 100.
