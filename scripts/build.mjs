@@ -106,6 +106,10 @@ console.log(`build: copied ${copied.length} files, ${(total / 1024 / 1024).toFix
 }
 // --- end languages ---------------------------------------------------------------------------
 
+// static/vendor/limits.js: the board limits for static/boot.js, from sos/rules.py (limits.mjs).
+const { buildLimits } = await import("./limits.mjs");
+buildLimits();
+
 // Bytecode of sos/ for the browser's Python (static/vendor/sos-bytecode.zip; see bytecode.mjs).
 const { buildBytecode } = await import("./bytecode.mjs");
 await buildBytecode();

@@ -14,11 +14,17 @@ from typing import Final, Literal
 Mode = Literal["general", "simple"]
 
 MODES: Final[tuple[Mode, ...]] = ("general", "simple")
+#: Number of players a game can have (seats in fixed order).
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
-#: Square board sizes the app offers (the engine also accepts rectangles and strips).
+#: Square board sizes the app offers, in squares on a side (the engine also accepts rectangles
+#: and strips). The one owner of these limits: the settings form, URL parameters, saved games,
+#: records, links, puzzles, messages and the board drawn before Python runs
+#: (``static/vendor/limits.js``, written by ``scripts/limits.mjs``) all derive from them.
 MIN_APP_SIZE: Final = 3
 MAX_APP_SIZE: Final = 12
+#: The board sizes the app offers, smallest first: ``range(MIN_APP_SIZE, MAX_APP_SIZE + 1)``.
+APP_SIZES: Final = range(MIN_APP_SIZE, MAX_APP_SIZE + 1)
 #: Largest side the engine accepts (column letters a..z in the action notation).
 MAX_SIDE: Final = 26
 
@@ -77,3 +83,13 @@ class Rules:
     def cells(self) -> int:
         """Number of squares on the board (rows * cols)."""
         return self.rows * self.cols
+
+
+def app_allows(rules: Rules) -> bool:
+    """Whether the app plays a game with ``rules``: a square board whose side is in
+    :data:`APP_SIZES` (any mode and any player count :class:`Rules` accepts).
+
+    The one check behind URL parameters, saved games, imported records, game links and puzzles;
+    the engine itself plays any :class:`Rules`.
+    """
+    return rules.rows == rules.cols and rules.rows in APP_SIZES

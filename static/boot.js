@@ -1,5 +1,7 @@
 // Paints the board skeleton before Python starts, sized from the ?size= parameter
 // (the Python app validates it again and reports bad values). No game logic here.
+// The limits are Python's (sos/rules.py), written into vendor/limits.js by the build.
+import { DEFAULT_SIZE, MAX_APP_SIZE, MIN_APP_SIZE } from "./vendor/limits.js";
 
 // First visit (no service worker yet): start the 8 MB runtime download now rather than at the
 // end of the chain core.js -> pyscript.toml -> pyodide.mjs -> pyodide.asm.mjs. Not when the
@@ -16,7 +18,7 @@ if (!navigator.serviceWorker?.controller) {
 }
 const params = new URLSearchParams(location.search);
 const raw = Number(params.get("size"));
-const size = Number.isInteger(raw) && raw >= 3 && raw <= 12 ? raw : 6;
+const size = Number.isInteger(raw) && raw >= MIN_APP_SIZE && raw <= MAX_APP_SIZE ? raw : DEFAULT_SIZE;
 const board = document.getElementById("board");
 if (board && !board.hasChildNodes()) {
   board.style.setProperty("--rows", String(size));

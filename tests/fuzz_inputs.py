@@ -20,18 +20,21 @@ from urllib.parse import quote
 from sos import GameState, Rules, new_game
 from sos.app.params import SEAT_KINDS
 from sos.app.record import SavedGame, dump_save, encode_moves, format_record
+from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
+
+TOO_SMALL, TOO_BIG = str(MIN_APP_SIZE - 1), str(MAX_APP_SIZE + 1)
 
 GOOD_VALUES: dict[str, list[str]] = {
-    "size": [str(n) for n in range(3, 13)],
+    "size": [str(n) for n in APP_SIZES],
     "mode": ["general", "simple", "SIMPLE"],
-    "players": ["2", "3", "4"],
+    "players": [str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
     "seats": ["human,easy", "easy,medium", "human,hard,easy", "human,human,human,medium"],
     "lang": ["en", "de", "DE"],
     "embed": ["0", "1", "true", ""],
 }
 BAD_VALUES = [
-    "", "0", "-1", "2", "13", "99999999999999999999", "1e3", "0x6", "\uff16", "\u00bd", "\u00b2",
-    "\u0663", " 6", "6.0", "0006",
+    "", "0", "-1", TOO_SMALL, TOO_BIG, "99999999999999999999", "1e3", "0x6", "\uff16", "\u00bd",
+    "\u00b2", "\u0663", " 6", "6.0", "0006",
     "nan", "None", "null", "true", "[]", "{}", "<b>x</b>", "<img src=x onerror=alert(1)>",
     "javascript:alert(1)", "'; DROP TABLE", "%00", "\u202e", "😀", "a" * 300, "human,,easy",
     "human,robot", "perfect,perfect", ",", "human," * 5, "fr", "de-DE", "general;simple",
@@ -95,7 +98,7 @@ def query(rng: random.Random) -> str:
             pairs.append((name, rng.choice(BAD_VALUES + GOOD_VALUES[name])))
     if rng.random() < 0.35:
         size = next((int(v) for n, v in pairs if n == "size" and v.isascii() and v.isdigit()), 6)
-        size = size if 3 <= size <= 12 else 6
+        size = size if size in APP_SIZES else 6
         code = game_code(rng, size) if rng.random() < 0.8 else rng.choice(BAD_VALUES)
         pairs.append(("game", code))
     if rng.random() < 0.2:
@@ -124,7 +127,8 @@ def valid_save(rng: random.Random) -> dict[str, Any]:
 
 
 JSON_JUNK: list[Any] = [
-    None, True, False, 0, -1, 1, 2, 3, 12, 13, 2**31, 2**64, -(2**63), 1.5, 1e308, float("nan"),
+    None, True, False, 0, -1, 1, 2, 3, MAX_APP_SIZE, MAX_APP_SIZE + 1, 2**31, 2**64, -(2**63), 1.5,
+    1e308, float("nan"),
     "", "3", "general", "Sa1", "human", [], [3], ["human"], {}, {"a": 1}, "x" * 1000,
 ]
 
@@ -208,8 +212,10 @@ def mutated_record(rng: random.Random) -> str:
             lines[0] = rng.choice(
                 [
                     "SOS 2x2 general, 2 players",
-                    "SOS 13x13 general, 2 players",
-                    "SOS 99x3 simple, 5 players",
+                    f"SOS {TOO_BIG}x{TOO_BIG} general, 2 players",
+                    f"SOS {TOO_SMALL}x{TOO_SMALL} general, 2 players",
+                    f"SOS 99x3 simple, {MAX_PLAYERS + 1} players",
+                    f"SOS 4x{TOO_BIG} simple, {MIN_PLAYERS} players",
                     "sos 4×4 SIMPLE , 3 players",
                     "# comment only",
                     "",
@@ -258,7 +264,8 @@ def remote_link(rng: random.Random) -> Any:
     """A valid :class:`~sos.app.remote.RemoteLink` of a random game (maybe finished)."""
     from sos.app.remote import RemoteLink
 
-    size, players = rng.randint(3, 12), rng.randint(2, 4)
+    size = rng.randint(MIN_APP_SIZE, MAX_APP_SIZE)
+    players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
     rules = Rules(size, size, rng.choice(["general", "simple"]), players)  # type: ignore[arg-type]
     plies = None if rng.random() < 0.2 else rng.randint(0, size * size)
     state = random_game(rules, rng, plies)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..notation import Action
-from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules
+from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, Rules, app_allows
 from ..state import GameState
 from . import outcome as outcomes
 from . import remote
@@ -155,11 +155,6 @@ def settings_of(record: GameRecord, lang: str | None = None, embed: bool = False
     """The app :class:`Settings` of a saved game."""
     rules = record.rules
     return Settings(rules.rows, rules.mode, rules.players, record.seats, lang, embed)
-
-
-def _app_board(rules: Rules) -> bool:
-    """True for a board the app plays: square, from MIN_APP_SIZE to MAX_APP_SIZE."""
-    return rules.rows == rules.cols and MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE
 
 
 def _rules_of(settings: Settings) -> Rules:
@@ -342,7 +337,7 @@ class AppSession:
         try:
             saved, _state = load_save(raw, SEAT_KINDS)
             rules = saved.rules
-            if not _app_board(rules):
+            if not app_allows(rules):
                 raise RecordError("save_damaged")
         except RecordError:
             self.notices.append(message("notice.save_bad"))
@@ -631,8 +626,9 @@ class AppSession:
                 reason = message("record.error.line", line=error.line, error=reason)
             return message("record.error", error=reason)
         rules = state.rules
-        if not _app_board(rules):
-            return message("record.error", error=message("record.size_error"))
+        if not app_allows(rules):
+            size_error = message("record.size_error", min=MIN_APP_SIZE, max=MAX_APP_SIZE)
+            return message("record.error", error=size_error)
         seats = self.game.seats
         if len(seats) != rules.players:
             seats = ("human",) * rules.players

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, NamedTuple, Protocol
 
 from ..notation import Action
-from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, InvalidRulesError, Rules
+from ..rules import InvalidRulesError, Rules, app_allows
 from ..state import GameState
 from .record import RecordError, decode_moves, encode_moves
 
@@ -306,7 +306,7 @@ def load_game(text: str) -> GameRecord:
         token = data.get("token", "")
     except (KeyError, TypeError, InvalidRulesError):
         raise RecordError("save_damaged") from None
-    if rules.rows != rules.cols or not MIN_APP_SIZE <= rules.rows <= MAX_APP_SIZE:
+    if not app_allows(rules):
         raise RecordError("save_damaged")
     if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 32:
         raise RecordError("save_damaged")

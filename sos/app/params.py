@@ -1,10 +1,11 @@
 """URL parameters of the app, validated (docs/playing.md, "URL parameters"). Pure functions; no DOM.
 
-Parameters (all optional): ``size`` MIN_APP_SIZE..MAX_APP_SIZE (:mod:`sos.rules`), ``mode``
-general|simple, ``players`` 2..4, ``seats`` comma list of :data:`SEAT_KINDS` (one per player),
-``lang`` one of :data:`sos.app.i18n.LANGUAGES`, ``embed`` 1|0, ``game`` a share code.
-``perfect`` seats need a board of at most :data:`sos.ai.EXACT_MAX_CELLS` squares. A bad value is
-replaced by the default and reported as a notice.
+Parameters (all optional): ``size`` a side in :data:`sos.rules.APP_SIZES`, ``mode``
+general|simple, ``players`` :data:`~sos.rules.MIN_PLAYERS`..:data:`~sos.rules.MAX_PLAYERS`,
+``seats`` comma list of :data:`SEAT_KINDS` (one per player), ``lang`` one of
+:data:`sos.app.i18n.LANGUAGES`, ``embed`` 1|0, ``game`` a share code. ``perfect`` seats need a
+board the exact solver covers (:func:`sos.ai.levels_for`). A bad value is replaced by the
+default and reported as a notice.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..ai import LEVELS, levels_for
-from ..rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode, Rules
+from ..rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode, Rules
 from .i18n import LANGUAGES
 from .message import Message, message
 
 #: What a seat can be: a human or a computer level.
 SEAT_KINDS: Final[tuple[str, ...]] = ("human", *LEVELS)
+#: The board size of a game whose URL names none (also drawn before Python runs:
+#: ``scripts/limits.mjs`` writes it into ``static/vendor/limits.js``).
 DEFAULT_SIZE: Final = 6
 _MAX_SHOWN: Final = 24
 
@@ -37,6 +40,19 @@ def seat_for(kind: str, size: int) -> str:
     if kind in seat_kinds_for(size):
         return kind
     return "hard" if kind == "perfect" else "human"
+
+
+#: The largest side of a square board with ``perfect`` seats (a message states it).
+_PERFECT_MAX_SIZE: Final = max(
+    (size for size in APP_SIZES if "perfect" in seat_kinds_for(size)), default=0
+)
+#: The values that fill each notice reason's placeholders.
+_REASON_VALUES: Final[dict[str, dict[str, object]]] = {
+    "notice.reason.size": {"min": MIN_APP_SIZE, "max": MAX_APP_SIZE},
+    "notice.reason.players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+    "notice.reason.lang": {"codes": ", ".join(LANGUAGES)},
+    "notice.reason.perfect": {"side": _PERFECT_MAX_SIZE},
+}
 
 
 @dataclass(frozen=True)
@@ -128,7 +144,7 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
     raw = last("size")
     if raw is not None:
         number = _small_int(raw)
-        if number is not None and MIN_APP_SIZE <= number <= MAX_APP_SIZE:
+        if number is not None and number in APP_SIZES:
             size = number
         else:
             bad.append(("size", raw, "notice.reason.size", str(DEFAULT_SIZE)))
@@ -187,7 +203,7 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
             "notice.bad_param",
             name=name,
             value=_shown(value),
-            reason=message(reason, codes=", ".join(LANGUAGES)),
+            reason=message(reason, **_REASON_VALUES.get(reason, {})),
             default=default,
         )
         for name, value, reason, default in bad

@@ -40,7 +40,7 @@ from datetime import date
 from typing import Final
 
 from ..notation import Action
-from ..rules import Rules
+from ..rules import APP_SIZES, MODES, Rules
 from ..state import GameState, IllegalActionError
 from .record import RecordError, decode_moves, encode_moves
 
@@ -180,7 +180,7 @@ def parse_puzzle(data: object, where: str = "") -> Puzzle:
         raise PuzzleFormatError(f"missing field {error.args[0]!r}", where) from None
     if not isinstance(pid, str) or not pid or len(pid) > 32 or not pid.replace("-", "").isalnum():
         raise PuzzleFormatError(f"bad id {pid!r}", where)
-    if not isinstance(size, int) or not 3 <= size <= 12 or mode not in ("general", "simple"):
+    if not isinstance(size, int) or size not in APP_SIZES or mode not in MODES:
         raise PuzzleFormatError(f"bad board {size!r} {mode!r}", where)
     if goal not in GOALS or not isinstance(value, int) or not isinstance(rating, int):
         raise PuzzleFormatError("bad goal, value or rating", where)

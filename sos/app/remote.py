@@ -11,17 +11,24 @@ bits per character, no padding), version :data:`LINK_VERSION`::
     chars 1-4    check code: the low 24 bits of CRC-32 (ISO-HDLC, ``binascii.crc32``) of the
                  version character followed by the body characters
     body, a bit string (most significant bit first), zero-padded to whole characters:
-      4 bits     board size - 3 (3..12)
+      4 bits     board size - 3 (sizes 3..18 fit)            SIZE_BITS, SIZE_BASE
       1 bit      mode: 0 general, 1 simple
-      2 bits     players - 2 (2..4)
-      2 bits     the sender's seat (0-based)
+      2 bits     players - 2 (2..5 fit)                      PLAYERS_BITS, PLAYERS_BASE
+      2 bits     the sender's seat (0-based, 0..3 fit)       SEAT_BITS
       5 bits     game id length - 1; then 6 bits per id character (letters and digits)
       per seat   7 bits name length in UTF-8 bytes (0 = no name), then 8 bits per byte
-      8 bits     number of moves
+      8 bits     number of moves (0..255 fit)                MOVES_BITS
       per move   ceil(log2(size*size)) bits square (row * size + col), 1 bit letter (0 S, 1 O)
 
+These widths and bases are the format's, not the app's limits: a link keeps its meaning when
+:data:`sos.rules.MIN_APP_SIZE` .. :data:`~sos.rules.MAX_APP_SIZE` or the player limits change
+within them. ``tests/app/test_remote.py`` fails if a limit outgrows its field (then the format
+needs a new version). A link for a board the app does not offer (:func:`sos.rules.app_allows`)
+is neither made nor read.
+
 A full 12 x 12 game (144 moves, a 10-character id, two 8-letter names) is 259 characters of
-code; :func:`encode_link` is tested to stay under 300 for any 12 x 12 game with such names.
+code; :func:`encode_link` is tested to stay under 300 for any game with such names on the
+largest board the app offers.
 
 The check code finds damage (a character changed, lost or added on the way through a
 messenger); it is **not** a signature: anyone can make a valid link. Whoever has a link can read
@@ -39,15 +46,7 @@ from typing import Final
 
 from ..board import Line as SosLine
 from ..notation import Action, square_name
-from ..rules import (
-    MAX_APP_SIZE,
-    MAX_PLAYERS,
-    MIN_APP_SIZE,
-    MIN_PLAYERS,
-    InvalidRulesError,
-    Mode,
-    Rules,
-)
+from ..rules import InvalidRulesError, Mode, Rules, app_allows
 from ..state import IllegalActionError, new_game
 from .i18n import text
 from .library import GameRecord, Line, _is_prefix, merge_lines
@@ -58,6 +57,16 @@ ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 LINK_VERSION: Final = 1
 #: Longest player name kept, in characters (longer names are cut).
 MAX_NAME: Final = 24
+#: Fields of format version 1 tied to the game's limits (see the module docstring): a board
+#: size is stored as ``size - SIZE_BASE`` in ``SIZE_BITS`` bits, a player count as
+#: ``players - PLAYERS_BASE`` in ``PLAYERS_BITS``, the sender's seat in ``SEAT_BITS`` and the
+#: number of moves (at most the board's squares) in ``MOVES_BITS``.
+SIZE_BASE: Final = 3
+SIZE_BITS: Final = 4
+PLAYERS_BASE: Final = 2
+PLAYERS_BITS: Final = 2
+SEAT_BITS: Final = 2
+MOVES_BITS: Final = 8
 _INDEX: Final = {ch: i for i, ch in enumerate(ALPHABET)}
 _CHECK_CHARS: Final = 4
 ORIGIN: Final = "remote"
@@ -88,7 +97,7 @@ class RemoteLink:
 
     Attributes:
         game_id: the library id of the game on every device (letters and digits, 1-32).
-        rules: a square board 3..12, general or simple, 2-4 players.
+        rules: rules the app plays (:func:`sos.rules.app_allows`).
         line: every move from the empty board, in order (each legal).
         sender: the seat (0-based) of the device that made the link.
         names: one name per seat, ``""`` where none was given.
@@ -117,6 +126,8 @@ class _Bits:
         self.size = 0
 
     def put(self, number: int, width: int) -> None:
+        if not 0 <= number < 1 << width:  # a limit outgrew its field: never write a wrong link
+            raise ValueError(f"{number} does not fit in {width} bits")
         self.value = (self.value << width) | number
         self.size += width
 
@@ -161,17 +172,17 @@ def encode_link(link: RemoteLink) -> str:
             bad id, a sender seat out of range, more moves than squares).
     """
     rules, size = link.rules, link.rules.rows
-    if rules.rows != rules.cols or not MIN_APP_SIZE <= size <= MAX_APP_SIZE:
+    if not app_allows(rules):
         raise ValueError(f"not an app board: {rules}")
     if not (link.game_id.isascii() and link.game_id.isalnum() and 1 <= len(link.game_id) <= 32):
         raise ValueError(f"bad game id {link.game_id!r}")
     if not 0 <= link.sender < rules.players or len(link.line) > rules.cells:
         raise ValueError("bad sender seat or too many moves")
     bits = _Bits()
-    bits.put(size - MIN_APP_SIZE, 4)
+    bits.put(size - SIZE_BASE, SIZE_BITS)
     bits.put(1 if rules.mode == "simple" else 0, 1)
-    bits.put(rules.players - MIN_PLAYERS, 2)
-    bits.put(link.sender, 2)
+    bits.put(rules.players - PLAYERS_BASE, PLAYERS_BITS)
+    bits.put(link.sender, SEAT_BITS)
     bits.put(len(link.game_id) - 1, 5)
     for ch in link.game_id:
         bits.put(_INDEX[ch], 6)
@@ -185,7 +196,7 @@ def encode_link(link: RemoteLink) -> str:
         for byte in raw:
             bits.put(byte, 8)
     width = _cell_bits(size)
-    bits.put(len(link.line), 8)
+    bits.put(len(link.line), MOVES_BITS)
     for action in link.line:
         bits.put(action.row * size + action.col, width)
         bits.put(1 if action.letter == "O" else 0, 1)
@@ -220,13 +231,13 @@ def decode_link(code: str) -> RemoteLink:
         raise LinkError("truncated")
     check, body = code[1 : 1 + _CHECK_CHARS], code[1 + _CHECK_CHARS :]
     bits = _Reader(body)
-    size = bits.take(4) + MIN_APP_SIZE
+    size = bits.take(SIZE_BITS) + SIZE_BASE
     mode: Mode = "simple" if bits.take(1) else "general"
-    players = bits.take(2) + MIN_PLAYERS
-    sender = bits.take(2)
+    players = bits.take(PLAYERS_BITS) + PLAYERS_BASE
+    sender = bits.take(SEAT_BITS)
     game_id = "".join(ALPHABET[bits.take(6)] for _ in range(bits.take(5) + 1))
     raw_names = [bytes(bits.take(8) for _ in range(bits.take(7))) for _ in range(players)]
-    count = bits.take(8)
+    count = bits.take(MOVES_BITS)
     width = _cell_bits(size)
     moves = [(bits.take(width), bits.take(1)) for _ in range(count)]
     needed = -(-bits.pos // 6)
@@ -236,9 +247,12 @@ def decode_link(code: str) -> RemoteLink:
         raise LinkError("too_long", extra=len(body) - needed)
     if check != _check(code[0] + body):
         raise LinkError("checksum")
-    if size > MAX_APP_SIZE or players > MAX_PLAYERS:
+    try:
+        rules = Rules.square(size, mode, players)
+    except InvalidRulesError:
+        raise LinkError("rules") from None
+    if not app_allows(rules):
         raise LinkError("rules")
-    rules = Rules.square(size, mode, players)
     if not game_id.isalnum():
         raise LinkError("game_id")
     if sender >= players:

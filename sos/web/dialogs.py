@@ -14,7 +14,7 @@ from sos.app.i18n import text
 from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
 from sos.app.players import MAX_NAME
 from sos.app.view import player_name
-from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE
+from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web.dom import by_id, element
 
 
@@ -73,14 +73,9 @@ def fill_settings(
     settings: Settings, lang: str, theme: str, names: tuple[str, ...] = ()
 ) -> None:
     """Show ``settings`` (and the language, theme and the players' ``names``) in the form."""
-    size_select = by_id("settings-size")
-    size_select.replaceChildren()
-    for n in range(MIN_APP_SIZE, MAX_APP_SIZE + 1):
-        option = element("option", "", f"{n} × {n}")
-        option.value = str(n)
-        size_select.appendChild(option)
-    size_select.value = str(settings.size)
-    by_id("settings-players").value = str(settings.players)
+    _options(by_id("settings-size"), {n: f"{n} × {n}" for n in APP_SIZES}, settings.size)
+    players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    _options(by_id("settings-players"), {n: str(n) for n in players}, settings.players)
     by_id("settings-lang").value = lang
     by_id("settings-theme").value = theme
     for radio in document.querySelectorAll("#settings-form input[name=mode]"):
@@ -92,6 +87,16 @@ def fill_settings(
             names[seat] if seat < len(names) else ""
         )
     sync_settings()
+
+
+def _options(select: Any, labels: dict[int, str], value: int) -> None:
+    """Replace ``select``'s options by one per ``labels`` entry (value: label); pick ``value``."""
+    select.replaceChildren()
+    for number, label in labels.items():
+        option = element("option", "", label)
+        option.value = str(number)
+        select.appendChild(option)
+    select.value = str(value)
 
 
 def sync_settings() -> None:

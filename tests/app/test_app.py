@@ -12,6 +12,7 @@ from sos.app.i18n import text
 from sos.app.library import GAME_PREFIX, LEGACY_KEY, PREFS_KEY, MemoryStore, load_game
 from sos.app.record import SavedGame, dump_save
 from sos.app.remote import RemoteSession
+from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
 
 
@@ -402,8 +403,9 @@ def test_import_record_refuses_what_the_app_cannot_show() -> None:
     entries = len(app.entries())
     refused = app.import_record("SOS 4x5 general, 2 players\n1. S@a1\n")
     assert refused is not None
-    size_error = text("de", "record.size_error")
+    size_error = text("de", "record.size_error", min=MIN_APP_SIZE, max=MAX_APP_SIZE)
     assert refused.text("de") == text("de", "record.error", error=size_error)
+    assert f"{MIN_APP_SIZE} × {MIN_APP_SIZE} bis {MAX_APP_SIZE} × {MAX_APP_SIZE}" in size_error
     bad = app.import_record("SOS 4x4 general, 2 players\n1. S@a1\n2. S@a1\n")
     assert bad is not None and "Line 3: S@a1" in bad.text("en")
     assert "Zeile 3" in bad.text("de")

@@ -29,6 +29,7 @@ from sos.app.record import (
     load_save,
     parse_record,
 )
+from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 from tests import fuzz_inputs as fz
 
 randoms = st.randoms(use_true_random=False)
@@ -46,7 +47,8 @@ def test_generated_queries_give_valid_settings_and_sentences(rng: random.Random,
     query = fz.query(rng)
     parsed = parse_params(query, lang)
     s = parsed.settings
-    assert 3 <= s.size <= 12 and s.mode in ("general", "simple") and 2 <= s.players <= 4
+    assert s.size in APP_SIZES and s.mode in ("general", "simple")
+    assert MIN_PLAYERS <= s.players <= MAX_PLAYERS
     assert len(s.seats) == s.players and all(seat in SEAT_KINDS for seat in s.seats)
     assert "perfect" not in s.seats or s.size * s.size <= 16
     assert s.lang in (None, *LANGUAGES)
@@ -63,8 +65,8 @@ def test_generated_queries_give_valid_settings_and_sentences(rng: random.Random,
 @settings(max_examples=200, deadline=None)
 @given(rng=randoms)
 def test_valid_queries_give_no_notice(rng: random.Random) -> None:
-    size = rng.randint(3, 12)
-    players = rng.randint(2, 4)
+    size = rng.randint(MIN_APP_SIZE, MAX_APP_SIZE)
+    players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
     seats = [rng.choice(["human", "easy", "medium", "hard"]) for _ in range(players)]
     lang = rng.choice(LANGUAGES)
     parts = [f"size={size}", f"players={players}", f"seats={','.join(seats)}", f"lang={lang}"]

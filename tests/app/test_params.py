@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sos.app.params import Settings, parse_params, seat_for, to_query
+from sos.app.i18n import LANGUAGES
+from sos.app.params import DEFAULT_SIZE, Settings, parse_params, seat_for, to_query
+from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 
 def test_defaults() -> None:
@@ -16,9 +18,9 @@ def test_defaults() -> None:
 
 
 def test_valid_values() -> None:
-    parsed = parse_params("?size=12&mode=simple&players=3&lang=de&embed=1")
+    parsed = parse_params(f"?size={MAX_APP_SIZE}&mode=simple&players=3&lang=de&embed=1")
     s = parsed.settings
-    assert (s.size, s.mode, s.players, s.lang, s.embed) == (12, "simple", 3, "de", True)
+    assert (s.size, s.mode, s.players, s.lang, s.embed) == (MAX_APP_SIZE, "simple", 3, "de", True)
     assert s.seats == ("human", "human", "human")
     assert parsed.texts() == []
 
@@ -38,11 +40,12 @@ def test_bad_values_reported_in_the_page_language() -> None:
     parsed = parse_params("?size=2&mode=x&players=9&lang=ja&embed=maybe&seats=robot")
     assert parsed.settings == Settings()
     assert len(parsed.texts()) == 6
-    german = parse_params("?size=13&lang=de")
+    too_big = MAX_APP_SIZE + 1
+    german = parse_params(f"?size={too_big}&lang=de")
     assert german.settings.lang == "de"
     assert german.texts() == [
-        "size=13 ignoriert: die Spielfeldgröße muss eine ganze Zahl von 3 bis 12 sein; "
-        "es gilt 6."
+        f"size={too_big} ignoriert: die Spielfeldgröße muss eine ganze Zahl von {MIN_APP_SIZE} "
+        f"bis {MAX_APP_SIZE} sein; es gilt {DEFAULT_SIZE}."
     ]
     arabic = parse_params("?lang=xx", "ar")
     assert arabic.texts()[0].startswith("تم تجاهل lang=xx: اللغة يجب أن تكون إحدى: en, de, ")
@@ -64,7 +67,8 @@ def test_round_trip() -> None:
 def test_any_query_gives_valid_settings(query: str) -> None:
     parsed = parse_params(query)
     s = parsed.settings
-    assert 3 <= s.size <= 12 and s.mode in ("general", "simple") and 2 <= s.players <= 4
+    assert s.size in APP_SIZES and s.mode in ("general", "simple")
+    assert MIN_PLAYERS <= s.players <= MAX_PLAYERS
     assert len(s.seats) == s.players
     assert all(isinstance(n, str) and n for n in parsed.texts())
 
@@ -74,6 +78,27 @@ def test_perfect_needs_a_small_board() -> None:
     parsed = parse_params("?size=5&seats=perfect,human")
     assert parsed.settings.seats == ("hard", "human")
     assert len(parsed.texts()) == 1 and "4 × 4" in parsed.texts()[0]
+
+
+def test_size_and_player_limits_come_from_the_rules() -> None:
+    assert DEFAULT_SIZE in APP_SIZES
+    for size in (MIN_APP_SIZE, MAX_APP_SIZE):
+        parsed = parse_params(f"?size={size}")
+        assert parsed.settings.size == size and parsed.texts() == []
+    for players in (MIN_PLAYERS, MAX_PLAYERS):
+        parsed = parse_params(f"?players={players}")
+        assert parsed.settings.players == players and parsed.texts() == []
+    for lang in LANGUAGES:  # every language states the limits themselves
+        for size in (MIN_APP_SIZE - 1, MAX_APP_SIZE + 1):
+            parsed = parse_params(f"?size={size}&lang={lang}")
+            assert parsed.settings.size == DEFAULT_SIZE and len(parsed.texts()) == 1
+            reason = parsed.texts()[0].replace(f"size={size}", "")
+            assert str(MIN_APP_SIZE) in reason and str(MAX_APP_SIZE) in reason, reason
+        for players in (MIN_PLAYERS - 1, MAX_PLAYERS + 1):
+            parsed = parse_params(f"?players={players}&lang={lang}")
+            assert parsed.settings.players == Settings().players and len(parsed.texts()) == 1
+            reason = parsed.texts()[0].replace(f"players={players}", "")
+            assert str(MIN_PLAYERS) in reason and str(MAX_PLAYERS) in reason, reason
 
 
 def test_digits_that_int_rejects_are_reported_not_raised() -> None:

@@ -29,6 +29,7 @@ from sos.app.puzzle_set import (
     parse_puzzles,
 )
 from sos.notation import Action
+from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 from sos.state import IllegalActionError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,7 +118,8 @@ def test_dump_and_parse_round_trip() -> None:
         (lambda d: d["puzzles"][0].pop("line"), "missing field 'line'"),
         (lambda d: d["puzzles"][0].update(moves="Sa1Sa1"), "unreadable moves"),
         (lambda d: d["puzzles"][0].update(line="Zz9"), "unreadable moves"),
-        (lambda d: d["puzzles"][0].update(size=13), "bad board"),
+        (lambda d: d["puzzles"][0].update(size=MAX_APP_SIZE + 1), "bad board"),
+        (lambda d: d["puzzles"][0].update(size=MIN_APP_SIZE - 1), "bad board"),
         (lambda d: d["puzzles"][0].update(goal="lose"), "bad goal"),
         (lambda d: d["puzzles"][0].update(wrong=["Sa1:x"]), "bad value"),
         (lambda d: d["puzzles"][0].update(id="a b"), "bad id"),

@@ -31,6 +31,7 @@ from sos.app.remote import (
     remote_view,
 )
 from sos.app.view import result_text
+from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 from sos.state import IllegalActionError, new_game
 from tests import fuzz_inputs as fz
 
@@ -121,6 +122,41 @@ def test_round_trip(rng: random.Random) -> None:
     assert decode_link(code) == link
 
 
+def test_each_field_of_the_format_holds_its_limit() -> None:
+    """The link format's fixed widths hold the app's limits (sos.rules): a larger board or more
+    players than a field holds needs a new format version, and this test says so."""
+    assert remote.SIZE_BASE <= MIN_APP_SIZE
+    assert MAX_APP_SIZE - remote.SIZE_BASE < 2**remote.SIZE_BITS, "board size field too narrow"
+    assert MAX_APP_SIZE * MAX_APP_SIZE < 2**remote.MOVES_BITS, "move count field too narrow"
+    assert remote.PLAYERS_BASE <= MIN_PLAYERS
+    assert MAX_PLAYERS - remote.PLAYERS_BASE < 2**remote.PLAYERS_BITS, "players field too narrow"
+    assert MAX_PLAYERS - 1 < 2**remote.SEAT_BITS, "sender seat field too narrow"
+
+
+@pytest.mark.parametrize("size", [MIN_APP_SIZE, MAX_APP_SIZE])
+@pytest.mark.parametrize("players", [MIN_PLAYERS, MAX_PLAYERS])
+def test_full_games_at_the_limits_round_trip(size: int, players: int) -> None:
+    rules = Rules.square(size, players=players)
+    line = play_random(rules, random.Random(size * players))
+    assert len(line) == size * size
+    link = RemoteLink("z" * 32, rules, line, players - 1, ("ü" * remote.MAX_NAME,) * players)
+    assert decode_link(encode_link(link)) == link
+
+
+def test_boards_the_app_does_not_offer_make_no_link() -> None:
+    outside = [n for n in (MIN_APP_SIZE - 1, MAX_APP_SIZE + 1) if n >= 3]  # 2x2: no SOS fits
+    for rules in [*map(Rules.square, outside), Rules(MIN_APP_SIZE, MIN_APP_SIZE + 1)]:
+        with pytest.raises(ValueError, match="not an app board"):
+            encode_link(RemoteLink("g1", rules, (), 0, ("", "")))
+
+
+def test_largest_board_full_game_is_short_enough_for_messengers() -> None:
+    rules = Rules.square(MAX_APP_SIZE)
+    line = play_random(rules, random.Random(5))
+    code = encode_link(RemoteLink("k3j9x0q2ab", rules, line, 0, ("Annalena", "Benjamin")))
+    assert len(code) < 300, len(code)
+
+
 def test_full_12x12_game_is_short_enough_for_messengers() -> None:
     rng = random.Random(7)
     lengths = []
@@ -152,8 +188,9 @@ def test_names_are_cleaned_and_cut() -> None:
         (forge(version=2), "version"),
         ("AbCdEfGh", "not_link"),
         ("BAAA", "truncated"),
-        (forge(size=13), "rules"),
-        (forge(size=18), "rules"),
+        (forge(size=MAX_APP_SIZE + 1), "rules"),
+        (forge(size=remote.SIZE_BASE + 2**remote.SIZE_BITS - 1), "rules"),
+        (forge(players=MAX_PLAYERS + 1, names=[b""] * (MAX_PLAYERS + 1)), "rules"),
         (forge(sender=2), "sender"),
         (forge(sender=3, players=3, names=[b"", b"", b""]), "sender"),
         (forge(game_id="ab-c"), "game_id"),

@@ -34,6 +34,7 @@ from sos.app.app import AppSession, Prefs
 from sos.app.i18n import LANGUAGES
 from sos.app.library import MemoryStore, load_game
 from sos.app.record import RecordError, parse_record
+from sos.rules import app_allows
 from tests import fuzz_inputs as fz
 
 Opener = Callable[..., Page]
@@ -60,7 +61,7 @@ def expected_notices(query: str, fragment: str, storage: dict[str, str]) -> list
     app.prefs = Prefs.load(storage.get("sos-prefs"))
     pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
     app.start(pairs, fragment.lstrip("#"))
-    return app.notices
+    return app.notice_texts()
 
 
 def _shown_notices(page: Page) -> list[str]:
@@ -148,10 +149,9 @@ def _record_outcome(record: str) -> str:
         state = parse_record(record)
     except RecordError:
         return "error"
-    rules = state.rules
-    if rules.rows != rules.cols or not 3 <= rules.rows <= 12:
+    if not app_allows(state.rules):
         return "error"
-    return f"loaded {rules.rows}"
+    return f"loaded {state.rules.rows}"
 
 
 def test_fuzzed_host_messages_are_ignored(page: Page, embed: EmbedHost) -> None:
@@ -245,7 +245,7 @@ def _summary(inputs):
     out = []
     for q in inputs["queries"]:
         p = _parse(q)
-        out.append([repr(p.settings), p.notices])
+        out.append([repr(p.settings), p.texts()])
     for s in inputs["saves"]:
         out.append(_fate(lambda: repr(_load(s, _KINDS)[0])))
     for size, code in inputs["codes"]:

@@ -8,6 +8,8 @@ from pathlib import Path
 from helpers import cell, write
 from playwright.sync_api import Page, expect
 
+from sos.rules import MAX_APP_SIZE
+
 Opener = Callable[..., Page]
 
 
@@ -178,7 +180,7 @@ def test_screenshots_phone_and_desktop(
     for name, width, height, size in (
         ("phone-390x844", 390, 844, 8),
         ("desktop-1280x800", 1280, 800, 8),
-        ("phone-320x640-12x12", 320, 640, 12),
+        (f"phone-320x640-{MAX_APP_SIZE}x{MAX_APP_SIZE}", 320, 640, MAX_APP_SIZE),
     ):
         page.set_viewport_size({"width": width, "height": height})
         open_app(f"?size={size}")

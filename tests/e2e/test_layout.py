@@ -1,11 +1,11 @@
 """Layout matrix: every screen size the docs recommend (docs/embedding.md), checked by measurement.
 
 Viewports (two embeds, phones, a tablet, desktops) × players 2–4 with computer seats at every
-level × board sizes 3/6/12 × en/de × light/dark × start/mid-game/game over × with/without a
-notice, covered pairwise (allpairspy), not as the full product. One page per viewport is reused
-for all of that viewport's cases; positions are set through URL parameters only (``game=`` for
-mid-game and game-over positions, a bad ``mode=`` for a notice at the start), so the test does
-not depend on the page's internals.
+level × the smallest, default and largest board (3/6/12) × en/de × light/dark × start/mid-game/
+game over × with/without a notice, covered pairwise (allpairspy), not as the full product. One
+page per viewport is reused for all of that viewport's cases; positions are set through URL
+parameters only (``game=`` for mid-game and game-over positions, a bad ``mode=`` for a notice at
+the start), so the test does not depend on the page's internals.
 
 In each case: no text is clipped (``scrollWidth <= clientWidth``, no ellipsis, not cut by an
 ancestor that hides overflow), the page never scrolls sideways, every enabled control is inside
@@ -30,7 +30,9 @@ from playwright.sync_api import Page
 
 from sos import Rules, new_game
 from sos.ai import EXACT_MAX_CELLS, LEVELS
+from sos.app.params import DEFAULT_SIZE
 from sos.app.record import encode_moves
+from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 
@@ -76,8 +78,13 @@ class Case(NamedTuple):
                 f"{self.opponents}-{self.lang}-{self.scheme}-{notice}")
 
 
+#: Every player count, and the smallest, the default and the largest board.
+PLAYER_COUNTS = list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+SIZES = [MIN_APP_SIZE, DEFAULT_SIZE, MAX_APP_SIZE]
+
+
 def _cases() -> dict[str, list[Case]]:
-    factors = [list(VIEWPORTS), list(STATES), [2, 3, 4], [3, 6, 12],
+    factors = [list(VIEWPORTS), list(STATES), PLAYER_COUNTS, SIZES,
                ["humans", *LEVELS], ["en", "de"], ["light", "dark"], [True, False]]
     by_viewport: dict[str, list[Case]] = defaultdict(list)
     for row in AllPairs(factors):
@@ -164,7 +171,7 @@ def test_the_matrix_covers_every_pair() -> None:
     """Every pair of values of two factors is in some case, and every viewport meets every
     state (so each page is reused across the start, mid-game and game-over states)."""
     cases = [c for group in CASES.values() for c in group]
-    factors = [list(VIEWPORTS), list(STATES), [2, 3, 4], [3, 6, 12],
+    factors = [list(VIEWPORTS), list(STATES), PLAYER_COUNTS, SIZES,
                ["humans", *LEVELS], ["en", "de"], ["light", "dark"], [True, False]]
     missing = [
         (Case._fields[i], a, Case._fields[j], b)

@@ -1,0 +1,65 @@
+"""The board limits have one owner (sos/rules.py; the default size: sos/app/params.py), and the
+code that runs before Python reads them from the file the build writes (scripts/limits.mjs ->
+static/vendor/limits.js, imported by static/boot.js), not from a copy kept by hand."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sos.app.params import DEFAULT_SIZE
+from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILT = ROOT / "static" / "vendor" / "limits.js"
+EXPECTED = {
+    "MIN_APP_SIZE": MIN_APP_SIZE, "MAX_APP_SIZE": MAX_APP_SIZE, "DEFAULT_SIZE": DEFAULT_SIZE,
+}
+
+
+def exported(module: str) -> dict[str, int]:
+    """``export const NAME = <integer>;`` lines of a generated module, as a dict."""
+    found = dict(re.findall(r"^export const (\w+) = (-?\d+);$", module, re.MULTILINE))
+    return {name: int(value) for name, value in found.items()}
+
+
+def test_the_generator_writes_the_limits_python_defines(tmp_path: Path) -> None:
+    node = shutil.which("node")
+    assert node, "node is required (scripts/test.sh installs it with the npm packages)"
+    out = tmp_path / "limits.js"
+    proc = subprocess.run(
+        [node, str(ROOT / "scripts" / "limits.mjs"), str(out)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert exported(out.read_text("utf-8")) == EXPECTED
+
+
+def test_the_built_file_matches_sos_rules() -> None:
+    if not BUILT.is_file():
+        pytest.fail("static/vendor/limits.js is missing: run `node scripts/build.mjs`",
+                    pytrace=False)
+    assert exported(BUILT.read_text("utf-8")) == EXPECTED, (
+        "static/vendor/limits.js is out of date: run `node scripts/build.mjs`"
+    )
+    deployed = ROOT / "dist" / "static" / "vendor" / "limits.js"
+    if deployed.is_file():  # dist/ is the site as deployed, made by the same build
+        assert deployed.read_text("utf-8") == BUILT.read_text("utf-8")
+
+
+def test_boot_js_takes_the_limits_from_the_built_module() -> None:
+    boot = (ROOT / "static" / "boot.js").read_text("utf-8")
+    assert re.search(
+        r'^import \{ DEFAULT_SIZE, MAX_APP_SIZE, MIN_APP_SIZE \} from "\./vendor/limits\.js";$',
+        boot, re.MULTILINE,
+    )
+    code = "\n".join(line.split("//")[0] for line in boot.splitlines())
+    for name, value in EXPECTED.items():  # no copy of a limit as a number
+        assert not re.search(rf"(?<![\w.]){value}(?![\w.])", code), f"{name} = {value} in boot.js"
+    # index.html preloads the module boot.js imports, so it costs no extra round trip
+    page = (ROOT / "index.html").read_text("utf-8")
+    assert '<link rel="modulepreload" href="./static/vendor/limits.js">' in page
