@@ -196,7 +196,8 @@ def test_full_storage_in_german(open_app: Opener) -> None:
     page.evaluate(
         """() => { let n = 0; const c = 'x'.repeat(64 * 1024);
           try { for (;;) localStorage.setItem('fill-' + n++, c); } catch (e) {}
-          try { for (;;) localStorage.setItem('fill-' + n++, 'xxxxxxxx'); } catch (e) {} }"""
+          try { for (;;) localStorage.setItem('fill-' + n++, 'xxxxxxxx'); } catch (e) {}
+          try { for (;;) localStorage.setItem('fill-' + n++, 'x'); } catch (e) {} }"""
     )
     for col in range(3):
         write(page, 0, col, "S")
