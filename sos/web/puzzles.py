@@ -237,6 +237,7 @@ class PuzzlePanel:
         by_id("puzzle-daily").hidden = day is not None and session.daily == day
         by_id("puzzle-stats").textContent = session.stats(day or date.max)
         by_id("puzzle-context").textContent = session.context()
-        by_id("puzzle-rating").textContent = session.rating_text()
+        rating = by_id("puzzle-rating")
+        rating.textContent = rating.title = session.rating_text()  # title: whole when cut short
         by_id("puzzle-difficulty").value = session.difficulty
         document.getElementById("puzzle-dialog").dataset.puzzle = run.puzzle.id

@@ -82,7 +82,29 @@ def with_lock(task: Callable[[], None]) -> None:
     if not locks:
         task()
         return
-    try:
-        locks.request(LOCK_NAME, create_once_callable(lambda _lock: task()))
-    except Exception:  # a browser that has the object but refuses the request here
+    ran = False
+
+    def locked(_lock: Any) -> None:
+        nonlocal ran
+        ran = True
         task()
+
+    def settled(request: Any) -> None:
+        # A refused request (SecurityError where storage is blocked, e.g. a cross-site iframe)
+        # rejects its promise without calling ``locked``: run the task without the lock then.
+        # Reading the exception also keeps the browser console free of "never retrieved".
+        error = request.exception()
+        if error is None:
+            return
+        if ran:  # the task itself failed: say so, as an uncaught error would
+            window.console.error(f"sos: saving failed: {error!r}")
+        else:
+            task()
+
+    try:
+        request = locks.request(LOCK_NAME, create_once_callable(locked))
+    except Exception:  # a browser that has the object but refuses the request at once
+        task()
+        return
+    if hasattr(request, "add_done_callback"):  # Pyodide turns the returned promise into a future
+        request.add_done_callback(settled)

@@ -183,6 +183,7 @@ def test_the_daily_puzzle_in_an_embed(
                   next: r('#puzzle-next').bottom, stats: r('#puzzle-stats').bottom,
                   vw: innerWidth, vh: innerHeight, sw: d.scrollWidth, cw: d.clientWidth}; }"""
     )
+    shot(page, "puzzle-embed-320x420-de-start")
     left, top, right, bottom = box["board"]
     assert left >= 0 and top >= 0 and right <= box["vw"] and bottom <= box["vh"], box
     assert right - left >= 150, box

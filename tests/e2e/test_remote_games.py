@@ -121,19 +121,19 @@ def test_two_devices_play_a_whole_game_by_link(
     # Anna finishes: each O scores, so she keeps the turn to the end.
     for row, col in ((1, 1), (1, 0), (1, 2), (2, 1)):
         write(anna, row, col, "O")
-    expect(anna.locator("#result-text")).to_have_text("Player 1 wins, 5–1")
+    expect(anna.locator("#result-text")).to_have_text("Anna wins, 5–1")
     expect(anna.get_by_test_id("remote-status")).to_have_text(
         "Game over. Send the link so everyone sees the result."
     )
     last = sent_link(anna)
     open_link(ben, last)
-    expect(ben.locator("#result-text")).to_have_text("Spieler 1 gewinnt, 5–1")
+    expect(ben.locator("#result-text")).to_have_text("Anna gewinnt, 5–1")
     expect(ben.get_by_test_id("remote-status")).to_contain_text("Spiel vorbei")
 
     # Ben's library lists the game with the names, the result and the last link.
     ben.get_by_test_id("games").click()
     entry = ben.get_by_test_id("game-entry").filter(has_text="Per Link")
-    expect(entry).to_contain_text("Spieler 1 gewinnt, 5–1")
+    expect(entry).to_contain_text("Anna gewinnt, 5–1")
     expect(entry).to_contain_text("du: Ben (Spieler 2) · Anna (Spieler 1)")
     href = entry.get_by_test_id("remote-entry-link").get_attribute("href")
     assert href is not None
