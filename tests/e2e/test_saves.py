@@ -257,6 +257,31 @@ def test_a_storage_cleared_by_another_tab_gets_the_open_games_back(
         expect(page.locator("#board button.cell:has-text('O')")).to_have_count(1)
 
 
+def test_games_written_behind_the_index_are_found_after_the_start(
+    open_app: Opener, site_url: str
+) -> None:
+    """A build without the index removes one game and adds another: the key count stays the
+    same, so only the page's key check after its start finds them."""
+    page = open_app("?size=4")
+    write(page, 0, 0, "S")
+    gone = page.url.split("#g=")[1]
+    page.get_by_test_id("new-game").click()
+    write(page, 1, 1, "O")
+    page.evaluate(
+        "([gone, text]) => { localStorage.removeItem('sos-g:' + gone);"
+        " localStorage.setItem('sos-g:behind', text); }",
+        [gone, _game("behind", "Sa1Ob1Sc1")],
+    )
+    page.reload()
+    ready(page)
+    page.wait_for_timeout(4000)  # the key check runs 3 s after the start
+    page.get_by_test_id("games").click()
+    behind = page.locator("[data-testid=game-entry][data-game-id=behind]")
+    expect(behind).to_contain_text("3 moves")
+    expect(page.get_by_test_id("game-entry")).to_have_count(2)
+    expect(page.get_by_test_id("games-count")).to_be_hidden()
+
+
 FILL = """([count, size]) => {
   const letters = ['Sa1', 'Ob1', 'Sc1', 'Od2', 'Se3'];
   for (let n = 0; n < count; n++) {
