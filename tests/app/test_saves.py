@@ -423,6 +423,25 @@ def test_a_write_costs_the_same_at_any_library_size(games: int) -> None:
     assert again.recent() == lib.recent() and again.summaries() == lib.summaries()
 
 
+def test_a_fold_cut_short_or_a_damaged_log_is_repaired_from_the_keys() -> None:
+    """The log names the stamp of the folded index it belongs to: a log of another one (a
+    fold whose log was not written) or a damaged log is dropped, and the keys are checked."""
+    store = _library_of(LOG_MAX + 5)
+    lib = Library(store, lambda: float(next(_CLOCK)), lambda: f"n{next(_CLOCK)}")
+    assert lib.count() == LOG_MAX + 5  # the first reading folds at once
+    made = [lib.create(GameRecord("", Rules.square(4), ("human",) * 2, (A1,), 1)).id for _ in "ab"]
+    index = json.loads(store.data[INDEX_KEY])
+    store.data[INDEX_KEY] = json.dumps({**index, "stamp": "another"})
+    store.reset()
+    other = Library(store, time.time, lambda: "x")  # another tab
+    assert other.count() == LOG_MAX + 7 and other.recent(2) == made[::-1]
+    assert store.listings == 1 and json.loads(store.data[LOG_KEY])["index"] == "another"
+    store.data[LOG_KEY] = store.data[LOG_KEY][:-9]  # cut
+    third = Library(store, time.time, lambda: "x")
+    assert third.count() == LOG_MAX + 7 and third.recent(2) == made[::-1]
+    assert json.loads(store.data[LOG_KEY])["format"] == "sos-index-log"
+
+
 def test_migration_from_index_version_1() -> None:
     """``sos-index`` version 1 (one JSON object rewritten on every write): its order and its
     deleted ids are kept, and it is written again as version 2 with a log."""
