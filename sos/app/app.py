@@ -40,13 +40,16 @@ from . import remote
 from .i18n import LANGUAGES, ntext, text
 from .library import (
     GAME_PREFIX,
+    LEGACY_ID,
     LEGACY_KEY,
     PREFS_KEY,
     GameRecord,
     Library,
     MemoryStore,
+    Removed,
     StorageError,
     Store,
+    Summary,
     Unreadable,
     _is_prefix,
 )
@@ -57,7 +60,14 @@ from .players import names_of, opponents_text, rematch, with_names
 if TYPE_CHECKING:
     from .puzzle_set import Puzzle
     from .puzzles import PuzzleSession
-from .record import RecordError, decode_moves, encode_moves, load_save, parse_record
+from .record import (
+    RecordError,
+    board_error,
+    decode_moves,
+    encode_moves,
+    load_save,
+    parse_record,
+)
 from .session import GameSession
 from .view import player_name, result_text
 
@@ -191,6 +201,9 @@ class AppSession:
         self.game: GameSession = GameSession(GameRecord("", Rules.square(6), ("human",) * 2))
         #: Notices waiting to be shown, translated when shown (:meth:`notice_texts`).
         self.notices: list[Message] = []
+        #: The first version's save slot when it cannot be migrated (listed as
+        #: :data:`~sos.app.library.LEGACY_ID`, kept until the user deletes it), else None.
+        self.legacy: Unreadable | None = None
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -280,7 +293,6 @@ class AppSession:
             self.save_prefs()
         self.notices.extend(parsed.notices)
         self._migrate_legacy()
-        recent = self.library.recent()
         wanted = dict(pairs)
         fragment_id = fragment[2:] if fragment.startswith("g=") else ""
         if fragment_id:
@@ -313,15 +325,13 @@ class AppSession:
         if parsed.explicit or code is not None:
             self._create(_rules_of(parsed.settings), parsed.settings.seats, (), "new")
             return
-        named = bool(fragment_id)
-        for game_id in recent:  # the most recent readable game; the first one above it named
-            found = self.library.read(game_id)
-            if isinstance(found, GameRecord):
-                self._show(found)
-                return
-            if found is not None and not named:
-                self.notices.append(self.unreadable_notice(found))
-                named = True
+        # The most recent readable game; the first entry above it that cannot be read is named.
+        found, above = self.library.first_readable()
+        if above is not None and not fragment_id:
+            self.notices.append(self.unreadable_notice(above))
+        if found is not None:
+            self._show(found)
+            return
         self._create(_rules_of(parsed.settings), parsed.settings.seats, (), "new")
 
     def unreadable_notice(self, found: Unreadable) -> Message:
@@ -330,7 +340,10 @@ class AppSession:
         return message(key, game=found.id)
 
     def _migrate_legacy(self) -> None:
-        """Move the first version's single save (and its preferences) into the library."""
+        """Move the first version's single save (and its preferences) into the library; one
+        that cannot be (damaged, or a board the app no longer plays) stays where it is and is
+        listed as :attr:`legacy`."""
+        self.legacy = None
         raw = self._read(LEGACY_KEY)
         if raw is None:
             return
@@ -338,10 +351,12 @@ class AppSession:
             saved, _state = load_save(raw, SEAT_KINDS)
             rules = saved.rules
             if not app_allows(rules):
-                raise RecordError("save_damaged")
-        except RecordError:
+                raise board_error(rules)
+        except RecordError as error:
             self.notices.append(message("notice.save_bad"))
-            return  # kept as it is: never delete what cannot be read
+            # kept as it is (never delete what cannot be read) and listed in "Your games"
+            self.legacy = Unreadable(LEGACY_ID, "damaged", error, Summary(0, 0.0, 0, "", 0, 0, 0))
+            return
         prefs = Prefs.load(json.dumps(saved.prefs))
         if self.prefs == Prefs():
             self.prefs = prefs
@@ -471,19 +486,34 @@ class AppSession:
         self._show(record)
         return True
 
-    def delete(self, game_id: str) -> GameRecord | None:
+    def delete(self, game_id: str) -> GameRecord | Removed | None:
         """Remove a game from the library (the one shown is replaced by a new game with the
-        same settings). Returns it, for :meth:`undelete`."""
+        same settings), or an entry this version cannot open (its text as stored is
+        returned). Returns it, for :meth:`undelete`."""
+        if game_id == LEGACY_ID:
+            raw = self._read(LEGACY_KEY)
+            self._remove(LEGACY_KEY)
+            self.legacy = None
+            return None if raw is None else Removed(LEGACY_ID, raw)
+        if game_id != self.game.record.id and isinstance(self.library.read(game_id), Unreadable):
+            return self.library.remove_unreadable(game_id)
         record = self.library.delete(game_id)
         if game_id == self.game.record.id:
             record = record or self.game.to_record()
             self.new_game()
         return record
 
-    def undelete(self, record: GameRecord) -> None:
-        """Put back a game removed by :meth:`delete`."""
+    def undelete(self, record: GameRecord | Removed) -> None:
+        """Put back a game or an unreadable entry removed by :meth:`delete`."""
         try:
-            self.library.undelete(record)
+            if isinstance(record, GameRecord):
+                self.library.undelete(record)
+            elif record.id == LEGACY_ID:
+                self.library.store.set(LEGACY_KEY, record.text)
+                self._migrate_legacy()
+                self.notices = [n for n in self.notices if n != message("notice.save_bad")]
+            else:
+                self.library.put_back(record)
         except StorageError as error:
             self._write_failed(error)
 
@@ -660,21 +690,23 @@ class AppSession:
         """The whole "Your games" list (reads every game: see :meth:`games` for a page)."""
         return self.games(None)[0]
 
-    def games(
-        self, count: int | None = GAMES_PAGE, start: int = 0
-    ) -> tuple[list[GameEntry], int]:
+    def games(self, count: int | None = GAMES_PAGE, start: int = 0) -> tuple[list[GameEntry], int]:
         """``count`` lines of "Your games" from line ``start`` (None: all the rest) and how
         many lines there are in all: the game shown first when it is not stored, then every
         stored entry, most recently written first; one this version cannot open is a line of
         kind ``newer`` or ``damaged``. Reads the index and the games returned, not the whole
         library."""
         shown = self.game.to_record()
-        ids = self.library.recent()
-        if shown.id not in ids:
-            ids.insert(0, shown.id)
-        result = []
+        lead = [] if self.library.summary(shown.id) is not None else [shown.id]
+        stored = self.library.count()
         end = None if count is None else start + count
-        for game_id in ids[start:end]:
+        first = max(0, start - len(lead))
+        last = None if end is None else max(first, end - len(lead))
+        ids = lead[start:end]
+        if last is None or last > first:
+            ids += self.library.recent(None if last is None else last - first, first)
+        result = []
+        for game_id in ids:
             if game_id == shown.id:
                 result.append(self.entry(shown))
                 continue
@@ -683,12 +715,20 @@ class AppSession:
                 result.append(self.entry(found))
             elif found is not None:
                 result.append(self.unreadable_entry(found))
-        return result, len(ids)
+        total = len(lead) + stored
+        if self.legacy is not None:  # the oldest entry: the first version's save
+            if start <= total and (end is None or total < end):
+                result.append(self.unreadable_entry(self.legacy))
+            total += 1
+        return result, total
 
     def unreadable_entry(self, found: Unreadable) -> GameEntry:
         """The list line of an entry this version cannot open."""
         detail = self.t(f"games.unreadable.{found.kind}", reason=found.error.reason_in(self.lang))
-        title = self.t("games.unreadable.title", game=found.id)
+        if found.id == LEGACY_ID:
+            title = self.t("games.unreadable.first")
+        else:
+            title = self.t("games.unreadable.title", game=found.id)
         updated = found.summary.updated
         return GameEntry(found.id, title, detail, updated, False, False, "", found.kind)
 
@@ -725,9 +765,9 @@ class AppSession:
             seat = state.current_player()
             who = names[seat] or player_name(lang, seat, record.seats[seat])
             result = self.t("status.turn", name=who)
-        if not remote.is_remote(record) and (any(names) or record.seats.count("human") < len(
-            record.seats
-        )):  # who plays, unless it is just "Player 1 vs Player 2": "Alice vs Computer 2 · hard"
+        if not remote.is_remote(record) and (
+            any(names) or record.seats.count("human") < len(record.seats)
+        ):  # who plays, unless it is just "Player 1 vs Player 2": "Alice vs Computer 2 · hard"
             result = f"{opponents_text(lang, record)} · {result}"
         return GameEntry(
             record.id,

@@ -206,7 +206,7 @@ def download(name: str, content: str) -> None:
 
 def _unreadable(app: AppSession, entry: GameEntry) -> Any:
     """A line for an entry this version cannot open: no Open; a newer one offers a reload,
-    a damaged one its saved text (copy, download)."""
+    a damaged one its saved text (copy, download) and Delete (with the list's undo)."""
     item = element("li", f"game-entry unreadable {entry.kind}")
     item.dataset.testid = "game-entry"
     item.dataset.gameId = entry.id
@@ -233,8 +233,17 @@ def _unreadable(app: AppSession, entry: GameEntry) -> Any:
     save.type = "button"
     save.dataset.download = entry.id
     save.dataset.testid = "game-download"
-    item.append(copy, save)
+    item.append(copy, save, _delete_button(app, entry))
     return item
+
+
+def _delete_button(app: AppSession, entry: GameEntry) -> Any:
+    delete = element("button", "button game-delete", app.t("games.delete"))
+    delete.type = "button"
+    delete.dataset.delete = entry.id
+    delete.dataset.testid = "game-delete"
+    delete.setAttribute("aria-label", app.t("games.delete.label", title=entry.title))
+    return delete
 
 
 def _entry(app: AppSession, entry: GameEntry) -> Any:
@@ -254,12 +263,7 @@ def _entry(app: AppSession, entry: GameEntry) -> Any:
     if entry.current:
         opener.setAttribute("aria-current", "true")
         opener.appendChild(element("span", "game-current", app.t("games.current")))
-    delete = element("button", "button game-delete", app.t("games.delete"))
-    delete.type = "button"
-    delete.dataset.delete = entry.id
-    delete.dataset.testid = "game-delete"
-    delete.setAttribute("aria-label", app.t("games.delete.label", title=entry.title))
-    item.append(opener, delete)
+    item.append(opener, _delete_button(app, entry))
     if entry.link:  # a game by link: the link this device would send now
         link = element("a", "game-link", app.t("remote.list.link"))
         link.href = f"{page_base()}?r={entry.link}"
