@@ -302,6 +302,6 @@ async def main() -> Page:
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())
     page.panels.open_wanted_puzzle()
-    embed.post(ready_message(page.app.settings(), page.app.lang))
+    embed.post(ready_message(page.app.settings(), page.app.lang, page.app.names()))
     return page
 

@@ -11,11 +11,15 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from urllib.parse import quote
+
 import pytest
-from helpers import cell, write
+from helpers import EmbedHost, cell, write
 from playwright.sync_api import Page, expect
 
+from sos import Action, Rules
 from sos.app.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
+from sos.app.remote import RemoteLink, encode_link
 
 Opener = Callable[..., Page]
 ROOT = Path(__file__).resolve().parents[2]
@@ -301,3 +305,28 @@ def test_the_review_graph_says_which_way_is_ahead(
     expect(down).to_contain_text("▼")
     name = {"en": "Player 1", "ar": "اللاعب 1"}[lang]
     expect(up).to_contain_text(name)
+
+
+# --------------------------------------------------------------------------- 9. embed events
+@pytest.mark.parametrize("lang", ["en", "de", "ar"])
+def test_the_embed_events_name_the_players(page: Page, embed: EmbedHost, lang: str) -> None:
+    """A friend's link in a 320x420 frame (Bruno sent it after A1 S, B1 O; this device is
+    Alice, to move): ``sos:ready`` and ``sos:game-over`` carry both names, and the result text
+    is the one the frame shows, with Alice's name. The compact view offers no Statistics
+    (docs/embedding.md: the record is the full game's)."""
+    link = RemoteLink("embedtest", Rules.square(3, mode="simple"),
+                      (Action.parse("S@a1"), Action.parse("O@b1")), 1, ("Alice", "Bruno"))
+    _frame, game = embed.open(f"?embed=1&lang={lang}&r={quote(encode_link(link), safe='')}")
+    page.wait_for_function("window.received.length >= 1")
+    assert embed.messages()[0]["data"]["names"] == ["Alice", "Bruno"]
+    expect(game.get_by_test_id("stats")).to_be_hidden()  # the record is the full game's
+    expect(game.get_by_test_id("status")).to_contain_text("Alice")
+    game.get_by_test_id("letter-S").click()
+    game.locator('button.cell[data-row="0"][data-col="2"]').click()
+    expect(game.get_by_test_id("result")).to_be_visible()
+    page.wait_for_function("window.received.length >= 2")
+    over = embed.messages()[1]["data"]
+    assert over["type"] == "sos:game-over" and over["winner"] == 0
+    assert over["names"] == ["Alice", "Bruno"]
+    assert WINS[lang].format("Alice") in over["text"]
+    assert over["text"] == game.locator("#result-text").inner_text()
