@@ -18,8 +18,10 @@ from helpers import EmbedHost, cell, write
 from playwright.sync_api import Page, expect
 
 from sos import Action, Rules
+from sos.app.i18n import text
 from sos.app.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
 from sos.app.remote import RemoteLink, encode_link
+from sos.state import replay
 
 Opener = Callable[..., Page]
 ROOT = Path(__file__).resolve().parents[2]
@@ -330,3 +332,34 @@ def test_the_embed_events_name_the_players(page: Page, embed: EmbedHost, lang: s
     assert over["names"] == ["Alice", "Bruno"]
     assert WINS[lang].format("Alice") in over["text"]
     assert over["text"] == game.locator("#result-text").inner_text()
+
+
+# --------------------------------------------------------------------------- 5. puzzle header
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "embed")])
+def test_a_puzzle_shows_its_own_mode_and_score(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], lang: str, size: str
+) -> None:
+    """A general puzzle (score 2-1, the first move scores) opened over a simple 5x5 game: the
+    puzzle's mode and score are in its dialog, the score follows the move, and nothing of the
+    game behind (its "Simple game", its scores) shows while the puzzle is open."""
+    puzzle = next(p for p in puzzles() if p.id == "5g-39d815")
+    state = replay(puzzle.rules, puzzle.moves)
+    page = open_app(f"?size=5&mode=simple&lang={lang}&puzzle={puzzle.id}{sized(page, size)}")
+    dialog = page.get_by_test_id("puzzle-dialog")
+    expect(dialog).to_be_visible(timeout=30_000)
+    context = page.get_by_test_id("puzzle-context")
+    expect(context).to_contain_text(text(lang, "settings.mode.general"))
+    expect(context).not_to_contain_text(text(lang, "settings.mode.simple"))
+    expect(context).to_contain_text("–".join(map(str, state.scores)))
+    for behind in ("#mode-text", "#board", "[data-testid=score-0]"):
+        expect(page.locator(behind)).not_to_be_visible()
+    shot(page, f"players-puzzle-mode-{lang}-{size}")
+    move = puzzle.line[0]
+    page.get_by_test_id(f"puzzle-letter-{move.letter}").click()
+    page.locator(f'#puzzle-board button.cell[data-row="{move.row}"][data-col="{move.col}"]').click()
+    state.apply(move)
+    expect(context).to_contain_text("–".join(map(str, state.scores)))
+    page.get_by_test_id("puzzle-close").click()
+    if size != "embed":  # (the compact view has no mode line)
+        expect(page.locator("#mode-text")).to_have_text(text(lang, "mode.simple"))
+    expect(page.locator("#board")).to_be_visible()
