@@ -133,7 +133,9 @@ class Bar:
 @dataclass(frozen=True)
 class StatsView:
     """The "Statistics" view: ``rows`` (level, size, W, D, L, score %) as text cells, the
-    chart's bars in a ``width`` × ``height`` box, and ``empty`` (the text shown with no game)."""
+    chart's bars in a ``width`` × ``height`` box, its ``legend`` (one ``(outcome, label)`` per
+    segment colour, in the bars' order: won, drawn, lost), and ``empty`` (the text shown with
+    no game)."""
 
     heading: str
     columns: tuple[str, ...]
@@ -144,6 +146,7 @@ class StatsView:
     bar_height: int
     empty: str
     total: str
+    legend: tuple[tuple[str, str], ...] = ()
 
 
 def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int = 18) -> StatsView:
@@ -188,6 +191,7 @@ def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int =
         bar_height=bar_height,
         empty=text(lang, "stats.empty"),
         total=ntext(lang, "stats.total", games, games=games),
+        legend=tuple((outcome, text(lang, f"stats.col.{outcome}")) for outcome in OUTCOMES),
     )
 
 
