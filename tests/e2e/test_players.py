@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-
 from urllib.parse import quote
 
 import pytest
