@@ -28,6 +28,8 @@ from .rating import RATING_KEY, Chart, RatingBook, history_chart
 STATS_KEY: Final = "sos-stats"
 STATS_VERSION: Final = 1
 OUTCOMES: Final = ("win", "draw", "loss")
+#: SVG units left of the rating history for its labels ("1500": 4 digits of 11 units).
+LABEL_ROOM: Final = 34
 
 
 def read_since(raw: str | None) -> float:
@@ -236,7 +238,7 @@ class RecordBook:
     def rating(self, lang: str) -> RatingView:
         """The puzzle rating and its history chart."""
         book = RatingBook.load(self._get(RATING_KEY))
-        chart = history_chart(book.history)
+        chart = history_chart(book.history, left=LABEL_ROOM)  # labels beside, not under
         if not book.history:
             return RatingView(text(lang, "stats.no_rating"), chart, "")
         key = "rating.provisional" if book.rating.provisional else "rating.value"
