@@ -53,7 +53,8 @@ def rating_value(page: Page) -> int:
 @pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "phone")])
 def test_the_hint_selects_its_letter(open_app: Opener, page: Page, lang: str, size: str) -> None:
     """A 3x3 position where the only good move is an O (S.S on the top row): after Hint the
-    O button is pressed, and tapping the marked square writes O."""
+    O button is pressed, and tapping the marked square writes O. (The compact embed offers
+    no Hint: board, letters, scores, status and Review only.)"""
     page = open_app(f"?size=3&lang={lang}&game=Sa1Sc1{sized(page, size)}")
     expect(page.get_by_test_id("letter-S")).to_have_attribute("aria-pressed", "true")
     page.get_by_test_id("hint").click()
@@ -265,8 +266,11 @@ def test_how_to_play_opens_at_the_top_and_explains_hint_review_and_marks(
 
 
 # --------------------------------------------------------------------------- one share link
-def test_a_friend_game_has_one_link_to_send(open_app: Opener, page: Page) -> None:
-    page = open_app("?size=4")
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "phone")])
+def test_a_friend_game_has_one_link_to_send(
+    open_app: Opener, page: Page, lang: str, size: str
+) -> None:
+    page = open_app(f"?size=4&lang={lang}{sized(page, size)}")
     page.get_by_test_id("settings").click()
     page.get_by_test_id("remote").check()
     page.get_by_test_id("settings-start").click()
@@ -295,7 +299,7 @@ def test_closing_the_daily_puzzle_in_an_embed_leaves_a_way_back(
 
 
 # --------------------------------------------------------------------------- 6. review graph
-@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("ar", "phone")])
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("ar", "phone"), ("de", "embed")])
 def test_the_review_graph_says_which_way_is_ahead(
     open_app: Opener, page: Page, lang: str, size: str
 ) -> None:
@@ -304,7 +308,7 @@ def test_the_review_graph_says_which_way_is_ahead(
     up, down = page.get_by_test_id("review-up"), page.get_by_test_id("review-down")
     expect(up).to_contain_text("▲", timeout=60_000)
     expect(down).to_contain_text("▼")
-    name = {"en": "Player 1", "ar": "اللاعب 1"}[lang]
+    name = {"en": "Player 1", "de": "Spieler 1", "ar": "اللاعب 1"}[lang]
     expect(up).to_contain_text(name)
 
 
