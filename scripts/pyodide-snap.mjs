@@ -1,7 +1,7 @@
 // The page's Pyodide (pyscript.toml `interpreter`): Pyodide's own loadPyodide, started from the
-// build's memory snapshot when one is at hand (issue 16; DESIGN.md §4). Template: the build
-// (scripts/snapshot.mjs) copies it next to pyodide.mjs with the snapshot's name and size filled
-// in. PyScript imports this module, takes {loadPyodide, version} and derives indexURL from its
+// build's memory snapshot when one is at hand (docs/performance.md, "The memory snapshot").
+// Template: the build (scripts/snapshot.mjs) copies it next to pyodide.mjs with the snapshot's
+// name and size filled in. PyScript imports this module, takes {loadPyodide, version} and derives indexURL from its
 // folder, so it must live in static/vendor/pyodide/.
 //
 // - Never on a first visit's critical path: the snapshot is used only when the service worker

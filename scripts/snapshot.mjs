@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Memory snapshot of the page's interpreter, made at build time (issue 16, DESIGN.md §4).
+// Memory snapshot of the page's interpreter, made at build time (docs/performance.md,
+// "The memory snapshot").
 //
 // A returning player's start restores Python from this snapshot instead of initialising it
 // (the bulk of a warm start): Python is ready several times sooner. Made here, in Node, with the

@@ -40,7 +40,7 @@ if (params.get("embed") === "1") document.documentElement.classList.add("embed")
 // The rest of the runtime, requested at once rather than at the end of the chain core.js ->
 // pyscript.toml -> pyodide.mjs -> pyodide.asm.mjs -> stdlib/lock file, but only after the first
 // frame: as <link>s in index.html (modulepreload compiles pyodide.asm.mjs, 1.2 MB) they delayed
-// the first paint by ~70 ms (cold, median of 9; README "Performance"). as="fetch" crossorigin
+// the first paint by ~70 ms (cold, median of 9; docs/performance.md, "Start-up"). as="fetch" crossorigin
 // matches Pyodide's plain fetch(), so the preloaded responses are used.
 const RUNTIME = [
   ["modulepreload", "./vendor/pyscript/core.js"],
