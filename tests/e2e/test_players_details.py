@@ -87,8 +87,8 @@ def test_the_phone_move_list_shows_the_turns_without_empty_padding(
                return r.top >= outer.top - 0.5 && r.bottom <= outer.bottom + 0.5;
              });
              const last = list.querySelector('li:last-child').getBoundingClientRect();
-             return {shown: inside.length, height: outer.height,
-                     gap: outer.bottom - last.bottom, scrolls: list.scrollHeight > list.clientHeight};
+             return {shown: inside.length, height: outer.height, gap: outer.bottom - last.bottom,
+                     scrolls: list.scrollHeight > list.clientHeight};
            }"""
     )
     shot(page, f"players-move-list-{lang}-phone")
