@@ -80,11 +80,13 @@ STORAGE_FULL = message("notice.storage_full")
 
 @dataclass
 class Prefs:
-    """Preferences kept across games: language (None: follow the browser), theme, letter."""
+    """Preferences kept across games: language (None: follow the browser), theme, letter,
+    sound (off unless turned on)."""
 
     lang: str | None = None
     theme: str = "auto"
     letter: str = "S"
+    sound: bool = False
 
     @classmethod
     def load(cls, raw: str | None) -> Prefs:
@@ -100,11 +102,14 @@ class Prefs:
             lang if lang in LANGUAGES else None,
             theme if isinstance(theme, str) and theme in THEMES else "auto",
             letter if isinstance(letter, str) and letter in ("S", "O") else "S",
+            data.get("sound") is True,
         )
 
     def dump(self) -> str:
         """JSON text of the preferences."""
-        return json.dumps({"lang": self.lang, "theme": self.theme, "letter": self.letter})
+        return json.dumps(
+            {"lang": self.lang, "theme": self.theme, "letter": self.letter, "sound": self.sound}
+        )
 
 
 @dataclass(frozen=True)
@@ -606,6 +611,11 @@ class AppSession:
         self.prefs.theme = theme
         self.save_prefs()
         return changed
+
+    def set_sound(self, on: bool) -> None:
+        """Turn the sounds on or off (saved with the preferences)."""
+        self.prefs.sound = bool(on)
+        self.save_prefs()
 
     def set_language(self, lang: str) -> bool:
         """Show the page in ``lang`` from now on (also over a ``lang`` in the URL) and save it

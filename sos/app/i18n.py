@@ -170,6 +170,7 @@ EN: Final[dict[str, str]] = {
     "record.size_error": "this app plays square boards from {min} × {min} to {max} × {max}.",
     "notice.no_storage": "This browser does not let the game save, so it will not be kept after you leave.",
     "settings.theme": "Theme",
+    "settings.sound": "Sounds",
     "settings.seats": "Who plays",
     "embed.not_saved": "Not saved in this frame",
     "theme.auto": "Like the system",

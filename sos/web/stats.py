@@ -108,6 +108,8 @@ class StatsPanel:
                 cell = element("th" if index == 0 else "td", "", value)
                 if index == 0:
                     cell.setAttribute("scope", "row")
+                else:  # the column's name, shown beside the value where rows become lines
+                    cell.dataset.label = view.columns[index]
                 line.appendChild(cell)
             body.appendChild(line)
         table.append(head, body)
@@ -116,6 +118,13 @@ class StatsPanel:
         svg = by_id("stats-chart")
         svg.replaceChildren()
         svg.hidden = not view.bars
+        legend = by_id("stats-legend")
+        legend.replaceChildren()
+        legend.hidden = not view.bars
+        for outcome, label in view.legend:
+            item = element("li", f"legend-{outcome}", label)
+            item.dataset.outcome = outcome
+            legend.appendChild(item)
         if not view.bars:
             return
         svg.setAttribute("viewBox", f"0 0 {view.width} {view.height}")

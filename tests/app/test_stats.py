@@ -81,6 +81,10 @@ def test_the_view_model_and_its_chart() -> None:
     assert hard.title == "hard: 1 won, 0 drawn, 1 lost" and hard.y > medium.y
     german = stats_view("de", rows)
     assert german.rows[1][0] == "schwer" and german.heading != view.heading
+    # the legend names the segments' colours in the bars' order, in the page's language
+    assert view.legend == (("win", "Won"), ("draw", "Drawn"), ("loss", "Lost"))
+    assert [o for o, _label in german.legend] == [o for o, _x, _w in hard.segments]
+    assert german.legend[0][1] == german.columns[2] != "Won"
 
 
 def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None:
