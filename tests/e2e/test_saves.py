@@ -356,7 +356,7 @@ def test_a_clock_far_ahead(page: Page, site_url: str) -> None:
     expect(dialog).not_to_have_attribute("open", "")
     page.clock.set_system_time(NOW + 60)  # the clock is right again
     page.get_by_test_id("games").click()
-    page.locator(f"[data-testid=game-entry][data-game-id={first}] [data-open]").click()
+    page.locator(f"[data-testid=game-entry][data-game-id='{first}'] [data-open]").click()
     play(page, 2, 2, "S")
     page.goto(site_url + "index.html")
     ready(page)
