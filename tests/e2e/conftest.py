@@ -270,7 +270,8 @@ SHARED_CONTEXT_FILES = frozenset(
     {
         "test_computer.py", "test_embed.py", "test_experience.py", "test_fuzz_browser.py",
         "test_game.py", "test_languages.py", "test_layout.py", "test_page_limits.py",
-        "test_puzzle_page.py", "test_review_page.py", "test_security.py",
+        "test_players.py", "test_players_details.py", "test_players_sound.py",
+        "test_puzzle_page.py", "test_review_page.py", "test_security.py", "test_stats.py",
     }
 )
 
