@@ -77,6 +77,27 @@
   if (rowsLabels.left < -1 || wrap.right > vw + 1)
     problems.push(`board does not fit: ${Math.round(rowsLabels.left)}..${Math.round(wrap.right)} of ${vw}`);
 
+  // Squares are square (an SOS ring drawn over them stays round), and each coordinate label
+  // stays beside its own row or column, inside the board's extent (it scales with the board).
+  const cells = [...document.querySelectorAll("#board .cell")];
+  const oval = cells.find((c) => {
+    const r = c.getBoundingClientRect();
+    return Math.abs(r.width - r.height) > 1;
+  });
+  if (oval) {
+    const r = oval.getBoundingClientRect();
+    problems.push(`squares not square: ${r.width.toFixed(1)} × ${r.height.toFixed(1)}`);
+  }
+  const board = document.getElementById("board").getBoundingClientRect();
+  for (const [id, lo, hi] of [["coords-rows", "top", "bottom"], ["coords-cols", "left", "right"]]) {
+    for (const span of document.querySelectorAll(`#${id} span`)) {
+      const r = span.getBoundingClientRect();
+      if (r[lo] < board[lo] - 1 || r[hi] > board[hi] + 1)
+        problems.push(`coordinate "${span.textContent}" outside the board: `
+          + `${Math.round(r[lo])}..${Math.round(r[hi])} not in ${Math.round(board[lo])}..${Math.round(board[hi])}`);
+    }
+  }
+
   // Board, letters and the game-over panel in view together, without scrolling.
   if (oneScreen) {
     const together = ["#board-wrap", "[data-testid=letter-S]", "[data-testid=letter-O]"];
