@@ -19,6 +19,8 @@
   // Text: never clipped, never an ellipsis, never cut by an ancestor hiding overflow.
   for (const el of document.querySelectorAll(".app *")) {
     if (!shown(el) || el.closest(".visually-hidden")) continue;  // screen-reader text
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 && box.height <= 1) continue;  // hidden the same way (the embed's review title)
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const style = getComputedStyle(el);

@@ -14,6 +14,8 @@ from playwright.sync_api import Page
 from test_layout import CHECK
 from test_review_page import query_for, random_game, wait_reviewed
 
+from sos import Rules, new_game
+
 Opener = Callable[..., Page]
 
 
@@ -40,4 +42,37 @@ def test_squares_stay_square_with_the_review_open(
     )
     assert len(sizes) == size * size
     assert all(abs(w - h) <= 1 for w, h in sizes), sizes[:3]
+    assert page.evaluate(CHECK, True) == []
+
+
+def test_embed_review_of_a_big_board_keeps_coordinates_and_verdict(
+    page: Page,
+    open_app: Opener,
+    shot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 320, "height": 420})
+    state = new_game(Rules.square(12, "general", 4))
+    for action in random_game(12, 5, players=4).history[:6]:  # short: a quick review
+        state.apply(action)
+    open_app(query_for(state, "&embed=1&lang=de&seats=human,easy,easy,easy"))
+    page.get_by_test_id("review").click()
+    wait_reviewed(page)
+    page.wait_for_timeout(350)
+    shot(page, "layout-review-embed-12x12-de")
+    board = page.locator("#board").bounding_box()
+    assert board is not None and board["height"] < 200  # the case that once overflowed
+    for span in page.locator("#coords-rows span").all():
+        box = span.bounding_box()
+        assert box is not None
+        assert (
+            board["y"] - 1 <= box["y"]
+            and box["y"] + box["height"] <= board["y"] + board["height"] + 1
+        ), (span.inner_text(), box, board)
+    verdict = page.get_by_test_id("review-move")
+    assert verdict.inner_text().strip()
+    assert verdict.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # no inner scrolling
+    box = verdict.bounding_box()
+    panel = page.get_by_test_id("review-panel").bounding_box()
+    assert box is not None and panel is not None
+    assert panel["y"] <= box["y"] and box["y"] + box["height"] <= panel["y"] + panel["height"] + 1
     assert page.evaluate(CHECK, True) == []
