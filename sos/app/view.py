@@ -93,6 +93,21 @@ def player_name(lang: str, seat: int, kind: str = "human") -> str:
     return text(lang, "player.name", n=seat + 1)
 
 
+def seat_choice(lang: str, kind: str) -> str:
+    """The label of ``kind`` (``"human"`` or a level) as a choice in the settings' seat menu.
+
+    The catalog's level text (``level.<kind>``, lowercase where it continues a sentence or sits
+    under a name: "easy") with a first capital, as menu items are written ("Easy", "Mensch",
+    "Facile"); Turkish maps i to İ. Scripts without case (Arabic, Hindi) are unchanged.
+    """
+    label = text(lang, f"level.{kind}")
+    if not label:
+        return label
+    first = label[0]
+    upper = "\u0130" if lang == "tr" and first == "i" else first.upper()
+    return upper + label[1:] if len(upper) == 1 else label
+
+
 class _Kinds(list[str]):
     """Each seat's kind, carrying the names given (``""`` for none)."""
 

@@ -13,7 +13,7 @@ from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
 from sos.app.i18n import text
 from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
 from sos.app.players import MAX_NAME
-from sos.app.view import player_name
+from sos.app.view import player_name, seat_choice
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web.dom import by_id, element
 
@@ -36,7 +36,7 @@ def build_seat_rows(lang: str) -> None:
         select.name = f"seat-{seat}"
         select.dataset.testid = f"settings-seat-{seat}"
         for kind in SEAT_KINDS:
-            option = element("option", "", text(lang, f"level.{kind}"))
+            option = element("option", "", seat_choice(lang, kind))
             option.value = kind
             select.appendChild(option)
         label.append(element("span", "", text(lang, "settings.seat", n=seat + 1)), select)

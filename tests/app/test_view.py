@@ -132,3 +132,21 @@ def test_session_view_locks_the_board_and_says_an_earlier_position_is_shown() ->
     assert session_view(game, "en").status == "Viewing move 1 of 2: Redo plays on"
     game.go_to(0)
     assert session_view(game, "de").status == text("de", "status.viewing", ply=0, total=2)
+
+
+def test_seat_choices_start_with_a_capital_in_every_language() -> None:
+    from sos.app.i18n import LANGUAGE_NAMES
+    from sos.app.params import SEAT_KINDS
+    from sos.app.view import seat_choice
+
+    assert [seat_choice("en", kind) for kind in SEAT_KINDS[:3]] == ["Human", "Easy", "Medium"]
+    assert seat_choice("de", "human") == "Mensch" and seat_choice("de", "easy") == "Leicht"
+    assert seat_choice("fr", "hard") == "Difficile"
+    assert seat_choice("tr", "human") == "İnsan"  # Turkish: dotted capital I
+    assert seat_choice("el", "easy") == "Εύκολο"
+    assert seat_choice("hi", "easy") == text("hi", "level.easy")  # no case: unchanged
+    for lang in LANGUAGE_NAMES:
+        for kind in SEAT_KINDS:
+            level, shown = text(lang, f"level.{kind}"), seat_choice(lang, kind)
+            assert shown[1:] == level[1:] and not shown[0].islower(), (lang, kind, shown)
+    assert text("en", "level.easy") == "easy"  # elsewhere (under a name) it stays lowercase
