@@ -76,3 +76,28 @@ def test_embed_review_of_a_big_board_keeps_coordinates_and_verdict(
     assert box is not None and panel is not None
     assert panel["y"] <= box["y"] and box["y"] + box["height"] <= panel["y"] + panel["height"] + 1
     assert page.evaluate(CHECK, True) == []
+
+
+def test_four_players_on_a_phone_make_an_even_grid_with_a_long_name(
+    page: Page,
+    open_app: Opener,
+    shot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app("?players=4&seats=human,human,easy,medium&lang=de")
+    page.get_by_test_id("settings").click()
+    seat = page.get_by_test_id("settings-seat-0")
+    assert seat.locator("option").all_inner_texts()[:2] == ["Mensch", "Leicht"]
+    name = page.get_by_test_id("settings-name-1")
+    name.fill("Bernd-Friedrich von Hohenzollern-Sigmaringen")
+    assert name.input_value() == "Bernd-Friedrich von Hohe"  # the field stops at 24
+    page.get_by_test_id("settings-start").click()
+    page.wait_for_timeout(350)
+    shot(page, "layout-phone-4-players-long-name")
+    boxes = [c.bounding_box() for c in page.locator("#players .player").all()]
+    assert len(boxes) == 4 and all(b is not None for b in boxes)
+    widths = {round(b["width"]) for b in boxes if b}
+    tops = sorted({round(b["y"]) for b in boxes if b})
+    assert max(widths) - min(widths) <= 1, widths  # every card the same width
+    assert len(tops) == 2, tops  # two rows of two
+    assert page.evaluate(CHECK, False) == []
