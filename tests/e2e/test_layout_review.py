@@ -6,6 +6,7 @@ runs the layout matrix's checks (tests/e2e/layout_check.js). Screenshots: test-r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -101,3 +102,28 @@ def test_four_players_on_a_phone_make_an_even_grid_with_a_long_name(
     assert max(widths) - min(widths) <= 1, widths  # every card the same width
     assert len(tops) == 2, tops  # two rows of two
     assert page.evaluate(CHECK, False) == []
+
+
+def _luminance(rgb: tuple[float, ...]) -> float:
+    channels = [c / 255 for c in rgb[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _rgb(css: str) -> tuple[float, ...]:
+    numbers = re.findall(r"[\d.]+", css)
+    return tuple(float(n) for n in numbers[:3])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_last_move_frame_stands_out_in_both_themes(
+    page: Page, open_app: Opener, scheme: str
+) -> None:
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    open_app("?size=5&game=Sa1Ob2")
+    shadow = page.locator("button.cell.last").evaluate("n => getComputedStyle(n).boxShadow")
+    paper = page.locator("#board-wrap").evaluate("n => getComputedStyle(n).backgroundColor")
+    ring = _luminance(_rgb(shadow))
+    ground = _luminance(_rgb(paper))
+    ratio = (max(ring, ground) + 0.05) / (min(ring, ground) + 0.05)
+    assert ratio >= 3, (scheme, shadow, paper, ratio)  # WCAG 2.2 non-text contrast
