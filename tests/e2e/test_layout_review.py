@@ -127,3 +127,26 @@ def test_the_last_move_frame_stands_out_in_both_themes(
     ground = _luminance(_rgb(paper))
     ratio = (max(ring, ground) + 0.05) / (min(ring, ground) + 0.05)
     assert ratio >= 3, (scheme, shadow, paper, ratio)  # WCAG 2.2 non-text contrast
+
+
+def test_the_embed_footer_separates_its_links_after_a_puzzle(
+    page: Page, open_app: Opener, shot: Callable[[Page, str], Path]
+) -> None:
+    page.set_viewport_size({"width": 320, "height": 420})
+    open_app("?puzzle=daily&lang=de&embed=1")
+    page.get_by_test_id("puzzle-close").click(timeout=30_000)
+    back = page.get_by_test_id("embed-puzzle")
+    full = page.get_by_test_id("open-full")
+    assert back.is_visible() and full.is_visible()
+    shot(page, "layout-embed-puzzle-closed")
+    after = back.evaluate("n => getComputedStyle(n, '::after').content")
+    assert "·" in after, after  # "Zurück zum Rätsel · Ganzes Spiel öffnen"
+    gap = page.evaluate(
+        """() => {
+             const b = document.getElementById('embed-puzzle').getBoundingClientRect();
+             const a = document.getElementById('open-full').getBoundingClientRect();
+             return a.top >= b.bottom - 1 ? null : a.left - b.right;
+           }"""
+    )
+    assert gap is None or gap >= 0, gap  # on one line they never overlap
+    assert page.evaluate(CHECK, True) == []
