@@ -23,7 +23,7 @@ from typing import Final
 from ..ai import LEVELS
 from .i18n import ntext, text
 from .library import GameRecord, Library, StorageError
-from .rating import RATING_KEY, Chart, RatingBook, history_chart
+from .rating import KEEP_HISTORY, RATING_KEY, START_RATING, Chart, RatingBook, history_chart
 
 STATS_KEY: Final = "sos-stats"
 STATS_VERSION: Final = 1
@@ -238,7 +238,10 @@ class RecordBook:
     def rating(self, lang: str) -> RatingView:
         """The puzzle rating and its history chart."""
         book = RatingBook.load(self._get(RATING_KEY))
-        chart = history_chart(book.history, left=LABEL_ROOM)  # labels beside, not under
+        history = list(book.history)
+        if history and len(history) < KEEP_HISTORY:  # the whole history: it began at the start
+            history.insert(0, (history[0][0], round(START_RATING)))
+        chart = history_chart(history, left=LABEL_ROOM)  # labels beside, not under
         if not book.history:
             return RatingView(text(lang, "stats.no_rating"), chart, "")
         key = "rating.provisional" if book.rating.provisional else "rating.value"

@@ -68,7 +68,7 @@ class StatsPanel:
         by_id("stats-rating").textContent = rating.text
         chart = by_id("rating-chart")
         chart.replaceChildren()
-        chart.hidden = not rating.chart.points
+        chart.toggleAttribute("hidden", not rating.chart.points)  # an <svg> has no .hidden
         if rating.chart.points:
             c = rating.chart
             chart.setAttribute("viewBox", f"0 0 {c.width} {c.height}")
@@ -117,7 +117,7 @@ class StatsPanel:
     def _chart(self, view: StatsView) -> None:
         svg = by_id("stats-chart")
         svg.replaceChildren()
-        svg.hidden = not view.bars
+        svg.toggleAttribute("hidden", not view.bars)  # an <svg> has no .hidden property
         legend = by_id("stats-legend")
         legend.replaceChildren()
         legend.hidden = not view.bars

@@ -110,5 +110,9 @@ def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None
     store.set(RATING_KEY, rating.dump())
     shown = book.rating("en")
     assert shown.text.startswith("Puzzle rating: 1600?") and shown.chart.points
+    # the line starts at the starting rating, 1500, then rises to the rating after the puzzle
+    points = [tuple(map(float, p.split(","))) for p in shown.chart.points.split()]
+    assert len(points) == 2 and points[0][1] > points[1][1]  # SVG y grows downwards
+    assert shown.chart.low <= 1500 < 1600 <= shown.chart.high
     full = RecordBook(Library(MemoryStore(quota=10), lambda: 0.0, lambda: "x"), lambda: 1.0)
     assert not full.reset()

@@ -95,3 +95,16 @@ def test_the_statistics_fit_and_explain_the_chart(
     page.get_by_test_id("stats-reset").click()
     expect(page.get_by_test_id("stats-message")).to_have_text(text(lang, "stats.reset.done"))
     assert page.get_by_test_id("stats-message").evaluate("n => n.offsetHeight") > 0
+
+
+def test_before_any_game_or_puzzle_the_empty_charts_take_no_room(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path]
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page = open_app("?lang=en")
+    page.get_by_test_id("stats").click()
+    expect(page.get_by_test_id("stats-rating")).to_have_text(text("en", "stats.no_rating"))
+    shot(page, "stats-empty")
+    for chart in ("#stats-chart", "#rating-chart"):  # <svg>: the attribute, not .hidden
+        expect(page.locator(chart)).to_be_hidden()
+        assert page.locator(chart).evaluate("n => n.getBoundingClientRect().height") == 0
