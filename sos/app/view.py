@@ -13,7 +13,7 @@ from ..board import Line
 from ..notation import EMPTY, Action, square_name
 from ..rules import Rules
 from ..state import GameState, replay
-from .i18n import ntext, text
+from .i18n import decimal, ntext, text
 from .outcome import FROM_BOARD, OutcomeArg, resolve
 
 if TYPE_CHECKING:
@@ -330,7 +330,7 @@ def hint_text(
         # Two players: the predicted final score difference (lead plus future points).
         final = state.scores[me] - state.scores[1 - me] + value
         points = round(abs(final), 1)
-        shown = f"{points:g}" if lang == "en" else f"{points:g}".replace(".", ",")
+        shown = decimal(lang, points)
         if points < 0.5:
             return f"{move} {text(lang, 'hint.estimate2.even')}"
         key = "ahead" if final > 0 else "behind"
@@ -339,7 +339,7 @@ def hint_text(
         key = "ahead" if value >= 0.5 else "behind" if value <= -0.5 else "even"
         return f"{move} {text(lang, f'hint.estimate2.simple.{key}')}"
     points = round(abs(value), 1)
-    shown = f"{points:g}" if lang == "en" else f"{points:g}".replace(".", ",")
+    shown = decimal(lang, points)
     if points < 0.5:
         return f"{move} {text(lang, 'hint.estimate.even')}"
     key = "ahead" if value > 0 else "behind"
