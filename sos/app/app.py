@@ -22,6 +22,12 @@ Every new game is a new entry: the one shown before stays in the library. Games 
 are pruned (they hold nothing to lose). A stored entry this version cannot read (damaged, or
 of a newer format) is never removed or written over: a notice names it when it was asked for
 (``#g=<id>``) or is the most recent one, and "Your games" lists it (:meth:`AppSession.games`).
+
+The page's language (:attr:`AppSession.lang`): a ``lang`` in the URL, else the one saved from
+Settings, else the browser's. A link's ``lang`` applies to that visit only -- it is never saved
+as the preference -- and the page keeps it while the user stays: the page's own URL
+(:meth:`AppSession.location`) carries it through new games, rematches, games opened from the
+list and reloads. Only a choice in Settings (:meth:`AppSession.set_language`) is saved.
 """
 
 from __future__ import annotations
@@ -213,7 +219,8 @@ class AppSession:
     # ------------------------------------------------------------------ helpers
     @property
     def lang(self) -> str:
-        """The page's language: the URL's, else the saved preference, else the browser's."""
+        """The page's language: the URL's (for this visit, not saved), else the preference
+        saved from Settings, else the browser's."""
         return self.url_lang or self.prefs.lang or self.browser_lang
 
     def t(self, key: str, **values: object) -> str:
@@ -291,11 +298,8 @@ class AppSession:
     def _choose(self, query: Iterable[tuple[str, str]], fragment: str) -> None:
         pairs = list(query)
         parsed = parse_params(pairs, self.prefs.lang or self.browser_lang)
-        self.url_lang = parsed.settings.lang
+        self.url_lang = parsed.settings.lang  # this visit's language, never saved
         self.embed = parsed.settings.embed
-        if self.url_lang and self.url_lang != self.prefs.lang:
-            self.prefs.lang = self.url_lang
-            self.save_prefs()
         self.notices.extend(parsed.notices)
         self._migrate_legacy()
         wanted = dict(pairs)

@@ -96,14 +96,15 @@ class ComputerSeats:
 
 def worth_skipping(seats: Sequence[str], run_moves: int) -> bool:
     """Whether a run of computer moves under way is worth a "Skip" control (issue 26): two or
-    more computer seats (they may play on for a long time), or a computer that has already
-    moved in this run (an extra turn after a score, which can chain).
+    more computer seats (they may play on for a long time), or one computer on a chain of extra
+    turns (two moves or more in this run: scores that can go on for a hundred moves on a large
+    board). A single computer's single move gets no control (it would only flash).
 
     Args:
         seats: the game's seat kinds (``"human"`` or a level).
         run_moves: computer moves played so far in the run.
     """
-    return run_moves > 0 or sum(kind != "human" for kind in seats) >= 2
+    return run_moves >= 2 or sum(kind != "human" for kind in seats) >= 2
 
 
 def hint_steps(game: GameSession) -> Generator[None, None, Analysis]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..ai import LEVELS
-from .i18n import ntext, text
+from .i18n import ntext, percent, text
 from .library import GameRecord, Library, StorageError
 from .rating import KEEP_HISTORY, RATING_KEY, START_RATING, Chart, RatingBook, history_chart
 
@@ -162,7 +162,7 @@ def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int =
             str(row.win),
             str(row.draw),
             str(row.loss),
-            f"{round(100 * row.score)} %",
+            percent(lang, 100 * row.score, 0),
         )
         for row in rows
     )

@@ -84,7 +84,8 @@ def test_the_hint_finds_the_winning_move() -> None:
 
 def test_a_run_is_worth_skipping_with_two_computers_or_after_an_extra_turn() -> None:
     assert not worth_skipping(("human", "hard"), 0)  # one computer's single move
-    assert worth_skipping(("human", "hard"), 1)  # it scored and plays on
+    assert not worth_skipping(("human", "hard"), 1)  # it scored once and plays on
+    assert worth_skipping(("human", "hard"), 2)  # a chain of extra turns
     assert worth_skipping(("easy", "hard"), 0)
     assert worth_skipping(("human", "medium", "human", "easy"), 0)
     assert not worth_skipping(("human", "human"), 0)

@@ -72,8 +72,8 @@ def test_the_view_model_and_its_chart() -> None:
     rows = tally([game(("human", "hard"), WIN_FOR_0), game(("hard", "human"), WIN_FOR_0),
                   game(("human", "medium"), draw_line())])
     view = stats_view("en", rows, width=170)
-    assert view.rows == (("medium", "3 × 3", "0", "1", "0", "50 %"),
-                         ("hard", "3 × 3", "1", "0", "1", "50 %"))
+    assert view.rows == (("medium", "3 × 3", "0", "1", "0", "50%"),
+                         ("hard", "3 × 3", "1", "0", "1", "50%"))
     assert view.total == "3 games counted"
     medium, hard = view.bars
     assert medium.segments == (("win", 70.0, 0.0), ("draw", 70.0, 100.0), ("loss", 170.0, 0.0))

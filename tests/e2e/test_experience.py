@@ -69,7 +69,7 @@ def test_move_list_shows_earlier_positions(open_app: Opener) -> None:
     plies = page.locator("#move-list button.ply")
     expect(plies).to_have_text(["S@a1", "S@c1", "O@b1+1", "S@a3"])
     turns = page.locator("#move-list li .turn-title")
-    expect(turns).to_have_text(["1. Player 1", "2. Player 2", "3. Player 1"])
+    expect(turns).to_have_text(["1. Player 1", "2. Player 2", "3–4. Player 1"])  # moves, not turns
     plies.nth(1).click()  # after S@c1
     expect(page.locator(WRITTEN)).to_have_count(2)
     expect(page.get_by_test_id("status")).to_have_text("Viewing move 2 of 4")

@@ -243,6 +243,27 @@ def test_skip_ends_a_computer_run(
                                                        .inner_text())
 
 
+def test_a_single_computer_move_shows_no_skip_and_leaves_none_behind(
+    open_app: Opener, page: Page
+) -> None:
+    """Against one computer, its single reply is no run worth skipping: the control never
+    shows, and none is left on the page when the human's turn comes back."""
+    page = open_app("?size=5&seats=human,easy")
+    page.evaluate(
+        """() => { window.__skipSeen = 0;
+             const skip = document.querySelector('[data-testid=skip]');
+             new MutationObserver(() => { if (!skip.hidden) window.__skipSeen += 1; })
+               .observe(skip, {attributes: true}); }"""
+    )
+    written = page.locator("button.cell:has-text('S'), button.cell:has-text('O')")
+    for turn, (row, col) in enumerate(((0, 0), (4, 4), (2, 0))):
+        write(page, row, col, "O")
+        expect(written.nth(2 * turn + 1)).to_be_visible(timeout=15_000)  # the computer replied
+        expect(page.get_by_test_id("letter-S")).to_be_enabled()  # the human's turn again
+        expect(page.get_by_test_id("skip")).to_be_hidden()
+    assert page.evaluate("window.__skipSeen") == 0
+
+
 # --------------------------------------------------------------------------- how to play
 @pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "phone")])
 def test_how_to_play_opens_at_the_top_and_explains_hint_review_and_marks(
