@@ -11,7 +11,14 @@ from pyscript import document, window
 
 from sos.app.app import AppSession
 from sos.app.i18n import text
-from sos.app.remote import RemoteSession, encode_link, link_of, link_url, remote_view
+from sos.app.remote import (
+    MAX_NAME,
+    RemoteSession,
+    encode_link,
+    link_of,
+    link_url,
+    remote_view,
+)
 from sos.web.computer import spawn
 from sos.web.dialogs import page_base
 from sos.web.dom import by_id, element
@@ -28,6 +35,8 @@ class RemotePanel:
 
     def listen(self) -> None:
         """Attach the handlers of the panel and of the settings' "Play a friend" fields."""
+        for field in ("remote-my-name", "remote-name"):  # the one limit of a name
+            by_id(field).maxLength = MAX_NAME
         on = self.host.on
         on(by_id("remote-copy"), "click", lambda _e: spawn(self._copy()))
         on(by_id("remote-share"), "click", lambda _e: spawn(self._share()))

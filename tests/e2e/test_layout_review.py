@@ -16,6 +16,7 @@ from test_layout import CHECK
 from test_review_page import query_for, random_game, wait_reviewed
 
 from sos import Rules, new_game
+from sos.app.remote import MAX_NAME
 
 Opener = Callable[..., Page]
 
@@ -92,6 +93,8 @@ def test_four_players_on_a_phone_make_an_even_grid_with_a_long_name(
     name = page.get_by_test_id("settings-name-1")
     name.fill("Bernd-Friedrich von Hohenzollern-Sigmaringen")
     assert name.input_value() == "Bernd-Friedrich von Hohe"  # the field stops at 24
+    for field in ("remote-my-name", "remote-name"):  # a friend game's names: the same limit
+        assert page.locator(f"#{field}").evaluate("(e) => e.maxLength") == MAX_NAME
     page.get_by_test_id("settings-start").click()
     page.wait_for_timeout(350)
     shot(page, "layout-phone-4-players-long-name")
