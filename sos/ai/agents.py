@@ -56,6 +56,10 @@ SMALL_BOARD_CELLS: Final = 49
 #: safe moves; without it most games against ``medium`` drift to a full, SOS-free board
 #: (a draw). Measured vs medium on 8x8 at 4000 nodes a move: 13/5/2 without, 20/0/0 with.
 HARD_TENSION: Final = 3
+#: Simple mode (two players): random games of safe moves that ``hard`` plays out at each quiet
+#: leaf of its search (:func:`sos.ai.search.safe_playouts`), where a score-based evaluation
+#: sees only 0; the fight is over who runs out of safe moves first (benchmarks/RESULTS.md).
+HARD_PLAYOUTS: Final = 2
 #: ``hard`` tries to prove a win (else a draw) from this many empty squares on
 #: (:meth:`sos.ai.solver.Solver.result_action`), with up to :data:`ENDGAME_SHARE` of its budget;
 #: if that runs out, the heuristic search gets the rest.
@@ -196,6 +200,7 @@ class HardAgent(Agent):
         self.node_budget = node_budget
         self.searcher = AlphaBeta(budget=None, rng=self.rng, node_budget=node_budget)
         self.searcher.tension = HARD_TENSION
+        self.searcher.playouts = HARD_PLAYOUTS
         #: Endgame prover (two players), its table kept from move to move of a game; it reads
         #: the opening book of the board's shape (on 4x4 where the page has put it, see
         #: ``sos.ai.solver``).
