@@ -95,6 +95,7 @@ class _Tables:
         "dirs",
         "full",
         "inverse",
+        "line_starts",
         "nbytes",
         "near_mask",
         "o_pats",
@@ -148,6 +149,17 @@ class _Tables:
         self.full: int = sum(1 << b for b in self.bit)
         #: Bit distances of the four line directions: row, column, both diagonals.
         self.dirs: tuple[int, ...] = (1, width, width + 1, width - 1)
+        #: line_starts[k]: the bits x whose line x, x + d, x + 2d (d = dirs[k]) lies on the
+        #: board (the first square of every line of three in that direction).
+        self.line_starts: tuple[int, ...] = tuple(
+            sum(
+                1 << self.bit[r * cols + c]
+                for r in range(rows)
+                for c in range(cols)
+                if 0 <= r + 2 * dr < rows and 0 <= c + 2 * dc < cols
+            )
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+        )
         #: near_mask[i]: the bits of affected[i].
         self.near_mask: tuple[int, ...] = tuple(
             sum(1 << self.bit[x] for x in near) for near in affected
@@ -387,6 +399,30 @@ class Position:
         where a letter scores now counts too: call it in a position without one)."""
         open_s, open_o = self.open_maps()
         return ((self.tab.full ^ (self.s_bits | self.o_bits)) & ~(open_s & open_o)).bit_count()
+
+    def live_lines(self) -> tuple[int, int]:
+        """``(live, cover)``: the number of lines of three squares that can still become an
+        SOS (not yet complete, no wrong letter: an O at an end, an S in the middle), and the
+        bits of the squares on at least one of them.
+
+        The side to move's value lies within ``[-live, live]`` (general mode: each such line
+        gives at most one point); an empty square outside ``cover`` is *dead*: whatever is
+        written there never scores or opens an SOS, so all moves on dead squares lead to
+        games of the same value.
+        """
+        s = self.s_bits
+        o = self.o_bits
+        f = s | o
+        tab = self.tab
+        live = 0
+        cover = 0
+        for d, starts in zip(tab.dirs, tab.line_starts, strict=True):
+            d2 = d + d
+            ls = starts & ~(o | (s >> d) | (o >> d2) | (f & (f >> d) & (f >> d2)))
+            if ls:
+                live += ls.bit_count()
+                cover |= ls | (ls << d) | (ls << d2)
+        return live, cover
 
     def gain(self, i: int, code: int) -> int:
         """Points ``code`` (``S``/``O``) written on the empty square ``i`` would score."""

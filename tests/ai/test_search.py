@@ -309,3 +309,30 @@ def test_simple_search_with_playouts_stays_inside_proven_values() -> None:
     assert set(r0.root_values.values()) <= {-1.0, 0.0, 1.0}
     assert sum(0 < abs(v) < 1 for v in r1.root_values.values()) > 5
     assert r1.nodes <= 3000 + 200 and r1.depth < r0.depth
+
+
+@pytest.mark.parametrize("size", [3, 5, 7])
+def test_live_lines_count_the_lines_that_can_still_be_sos(size: int) -> None:
+    rng = random.Random(size)
+    for _ in range(20):
+        state = new_game(Rules(size, size + 1))
+        for _ in range(rng.randrange(state.empty_squares)):
+            state.apply(rng.choice(state.legal_actions()))
+        rows, cols = state.rules.rows, state.rules.cols
+        cells = state.cells
+        live = 0
+        on_live: set[int] = set()
+        for r in range(rows):
+            for c in range(cols):
+                for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                    line = [(r + k * dr) * cols + c + k * dc for k in range(3)]
+                    if not (0 <= r + 2 * dr < rows and 0 <= c + 2 * dc < cols):
+                        continue
+                    a, b, e = (cells[i] for i in line)
+                    if a != "O" and b != "S" and e != "O" and "." in (a, b, e):
+                        live += 1
+                        on_live.update(line)
+        pos = Position(state)
+        got_live, cover = pos.live_lines()
+        assert got_live == live
+        assert {i for i in range(rows * cols) if (cover >> pos.tab.bit[i]) & 1} == on_live
