@@ -220,15 +220,19 @@ class HardAgent(Agent):
             before = prover.nodes, prover.pacer.spent
             try:
                 if small:
-                    action, _, settled = yield from prover.secure_action(state, self.rng, *share)
+                    action, result, settled = yield from prover.secure_action(
+                        state, self.rng, *share
+                    )
                 else:
-                    action, _ = yield from prover.result_action(state, self.rng, *share)
+                    action, result = yield from prover.result_action(state, self.rng, *share)
                     settled = True
                 if action is not None:
                     if settled and rules.mode == "general":
                         # The result is proven: the rest of the budget seeks the best margin.
+                        me = state.current_player()
+                        lead = state.scores[me] - state.scores[1 - me]
                         left = self._left(budget, before)
-                        action = yield from self._best_margin(state, action, left)
+                        action = yield from self._best_margin(state, action, result - lead, left)
                     return action
             except SearchTimeout:
                 pass
@@ -247,16 +251,14 @@ class HardAgent(Agent):
         return budget.minus(self.endgame.pacer.spent - seconds, self.endgame.nodes - nodes)
 
     def _best_margin(
-        self, state: GameState, action: Action, left: Budget
+        self, state: GameState, action: Action, floor: int, left: Budget
     ) -> Generator[None, None, Action]:
-        """An action of the best exact margin if the solver finds one within ``left``, else
-        ``action`` (which keeps the proven result)."""
+        """The action of the best margin the solver proves within ``left``, starting from
+        ``action``, which keeps a future value of at least ``floor`` (the proven result):
+        :meth:`sos.ai.solver.Solver.improve_action`."""
         if left.spent:
             return action
-        try:
-            best, _ = yield from self.endgame.best_action(state, self.rng, *left)
-        except SearchTimeout:
-            return action
+        best, _, _ = yield from self.endgame.improve_action(state, action, floor, self.rng, *left)
         return best
 
 

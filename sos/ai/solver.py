@@ -44,7 +44,7 @@ from .base import (
     pack_entry,
     run_to_end,
 )
-from .search import EndgamePosition, Move, Position, move_action, tables
+from .search import EndgamePosition, Move, Position, action_move, move_action, tables
 
 #: More than any value (future points: a board has fewer SOS lines than this).
 INF: Final = 10_000
@@ -383,6 +383,50 @@ class Solver(TableSearch):
                 if move >= 0:
                     return move_action(move, pos.cols), result
             return None, -1
+
+    def improve_action(
+        self,
+        state: GameState,
+        action: Action,
+        floor: int,
+        rng: random.Random | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> Generator[None, None, tuple[Action, int, bool]]:
+        """From ``action``, known to keep a value of at least ``floor`` for the player to
+        move (e.g. by :meth:`result_action`), the action of the best value proven within the
+        budget: null-window tests of ``floor + 1``, ``floor + 2``, ... (``action`` first, then
+        the others as :meth:`result_action` orders them), each raising the proven value, until
+        no action reaches the next one or the budget runs out (no :class:`SearchTimeout` is
+        raised: the best action proven by then is returned).
+
+        Returns:
+            ``(action, value, exact)``: the action, a value it is proven to keep (at least
+            ``floor``), and whether that is the position's exact value (no action does
+            better).
+
+        Raises:
+            ValueError: if the game is over.
+        """
+        pos = EndgamePosition(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)
+        best = action_move(action, pos.cols)
+        limit = pos.live_lines()[0] if not pos.simple else 1
+        with self.budgeted(Budget(seconds, nodes)):
+            moves = [best] + [m for m in _shuffled_moves(pos, rng) if m != best]
+            try:
+                while floor < limit:
+                    found = yield from self._first_reaching(pos, moves, floor + 1)
+                    if found < 0:
+                        return move_action(best, pos.cols), floor, True
+                    best = found
+                    floor += 1
+                    moves = [best] + [m for m in moves if m != best]
+            except SearchTimeout:
+                return move_action(best, pos.cols), floor, False
+        return move_action(best, pos.cols), floor, True
 
     def secure_action(
         self,
