@@ -490,3 +490,17 @@ def test_dead_squares_and_line_bounds_keep_exact_values(mode: str) -> None:
             continue  # no dead square
         checked += 1
         assert run_to_end(Solver(use_book=False).value(state)) == brute_value(state), repr(state)
+
+
+def test_improve_action_raises_the_proven_value_to_the_exact_one() -> None:
+    # 4x4 general: start from an action that keeps less than the position's value.
+    state = GameState.from_text("OO.S/OO.S/S..S/SOSO")
+    values = dict(solve_actions(state))
+    exact = solve(state)
+    start, floor = min(values.items(), key=lambda item: item[1])
+    assert floor < exact
+    action, value, proven = run_to_end(Solver(use_book=False).improve_action(state, start, floor))
+    assert (value, proven) == (exact, True) and values[action] == exact
+    # Out of budget at once: the starting action and its floor, not an exception.
+    cut = run_to_end(Solver(use_book=False).improve_action(state, start, floor, nodes=1))
+    assert cut == (start, floor, False)
