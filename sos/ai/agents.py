@@ -241,8 +241,8 @@ class HardAgent(Agent):
         refuted = self.endgame.refuted if small and rules.players == 2 else []
         self.searcher.avoid = {action_move(a, rules.cols) for a in refuted}
         self.endgame.refuted = []
-        result = yield from self.searcher.search(state, budget)
-        return move_action(result.move, state.rules.cols)
+        found = yield from self.searcher.search(state, budget)
+        return move_action(found.move, state.rules.cols)
 
     def _left(self, budget: Budget, before: tuple[int, float]) -> Budget:
         """What is left of ``budget`` after the prover's work since ``before`` (its nodes and
