@@ -62,9 +62,15 @@ HARD_TENSION: Final = 3
 HARD_PLAYOUTS: Final = 2
 #: ``hard`` tries to prove a win (else a draw) from this many empty squares on
 #: (:meth:`sos.ai.solver.Solver.result_action`), with up to :data:`ENDGAME_SHARE` of its budget;
-#: if that runs out, the heuristic search gets the rest.
+#: if that runs out, the heuristic search gets the rest. In general mode the proof pays more
+#: than the search: on the tune half of benchmarks/data/exact_positions.txt (5x5 and 6x6
+#: general) hard kept the exact value in 45/50 at a share of 0.5 and 48/50 at 0.9 (35 000
+#: nodes), 35/50 and 39/50 at 8 750 nodes.
 ENDGAME_EMPTIES: Final = 18
-ENDGAME_SHARE: Final = 0.5
+ENDGAME_SHARE: Final = 0.9
+#: The share in simple mode, where the search's safe-move playouts (:data:`HARD_PLAYOUTS`)
+#: need the rest when a proof does not finish.
+SIMPLE_ENDGAME_SHARE: Final = 0.5
 #: Simple mode, two players: ``hard`` and the hint also try to prove a move when at most this
 #: many empty squares are safe (some letter there opens no SOS), however many are empty. A move
 #: that opens an SOS loses at once, so the solver searches only safe moves and the proof's size
@@ -181,7 +187,8 @@ class HardAgent(Agent):
       book of the board's shape, 4x4, 3x4 or 3x5, answers the first moves there);
     * on larger boards with at most :data:`ENDGAME_EMPTIES` empty squares (simple mode: or
       at most :data:`SIMPLE_PROOF_SAFE` safe squares, :func:`prover_applies`), with up to
-      :data:`ENDGAME_SHARE`: a win, else a draw (:meth:`sos.ai.solver.Solver.result_action`).
+      :data:`ENDGAME_SHARE` (simple mode: :data:`SIMPLE_ENDGAME_SHARE`): a win, else a draw
+      (:meth:`sos.ai.solver.Solver.result_action`).
 
     A proven move is played at once; otherwise the search gets what is left of the budget.
     """
@@ -215,7 +222,11 @@ class HardAgent(Agent):
         if prover_applies(state):
             # Endgame (or a small board): first try to prove a move within a share of the
             # budget. On a small board a move proven to draw is kept while a win is sought.
-            share = budget.share(SMALL_PROOF_SHARE if small else ENDGAME_SHARE)
+            if small:
+                share = budget.share(SMALL_PROOF_SHARE)
+            else:
+                simple = rules.mode == "simple"
+                share = budget.share(SIMPLE_ENDGAME_SHARE if simple else ENDGAME_SHARE)
             prover = self.endgame
             before = prover.nodes, prover.pacer.spent
             try:
