@@ -895,7 +895,9 @@ class AlphaBeta(TableSearch):
       runs out of safe moves first) is seen as deep as a quiet move. At the horizon, chains
       of scoring moves are followed to their end (:meth:`_quiesce`, plain recursion: a
       generator per horizon node would cost more than the node's own work) before the
-      position is judged by :func:`quiet_eval`.
+      position is judged by :func:`quiet_eval` (simple mode, two players: a loss with no safe
+      square left, else 0, or with :attr:`playouts` set the mean of that many random games of
+      safe moves, :func:`safe_playouts`).
     * Budget: ``budget`` seconds of search time (``None``: no time limit) and/or
       ``node_budget`` nodes (deterministic; for tests and benchmarks), or a
       :class:`sos.ai.base.Budget` given to :meth:`search`. Pauses: see
