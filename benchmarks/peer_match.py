@@ -8,6 +8,10 @@ of ``benchmarks.bench_ai.PAGE_NODES``), so results do not depend on the machine'
 UCT peer gets ``--mcts-iterations`` a move (default 200 000: about one second of the C program
 on one core of the machines of ``benchmarks/RESULTS.md``).
 
+``--playouts N`` sets hard's safe-move playouts a leaf in simple mode (default
+``sos.ai.agents.HARD_PLAYOUTS``; 0: none), ``--first K`` starts at game K (opening seed
+``seed + K // 2``), so a long match can run in parts. Hard's CPU seconds a move are reported.
+
 Prints one line a game and a summary: wins, draws and losses of the level, its share of game
 points (win 1, draw 1/2) and, in general mode, its share of the SOSs scored; the last line is
 ``JSON {...}``.
