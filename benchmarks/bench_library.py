@@ -57,6 +57,9 @@ CLICK = """async (selector) => {
 }"""
 
 
+COLUMNS = ("first start", "start", "list", "new game", "move")
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -81,15 +84,14 @@ def ready(page: Page, url: str) -> float:
 
 
 def measure(page: Page, base: str, games: int, runs: int) -> dict[str, list[float]]:
-    figures: dict[str, list[float]] = {
-        k: [] for k in ("first start", "start", "list", "new game", "move")
-    }
+    figures: dict[str, list[float]] = {k: [] for k in COLUMNS}
     for _ in range(runs):
         page.goto(base + "index.html?size=6")
         page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=300_000)
         page.evaluate(FILL, [games, 6])
         figures["first start"].append(ready(page, base + "index.html"))
         figures["start"].append(ready(page, base + "index.html"))
+        page.wait_for_timeout(3500)  # after the page's key check (3 s after its start)
         sync, _ = page.evaluate(CLICK, "[data-testid=games]")
         figures["list"].append(sync)
         page.wait_for_selector("[data-testid=game-entry] >> nth=29", state="attached")
@@ -113,7 +115,7 @@ def main() -> None:
         print(f"load average {os.getloadavg()[0]:.1f}; median of {args.runs} runs, ms")
         print(
             f"{'games':>7} "
-            + " ".join(f"{k:>12}" for k in ("first start", "start", "list", "new game", "move"))
+            + " ".join(f"{k:>12}" for k in COLUMNS)
         )
         for games in args.games:
             figures = measure(page, base, games, args.runs)

@@ -76,7 +76,7 @@ def main() -> None:
             parser.error(f"give --letters for a {rows}x{cols} book")
         args.letters = LETTERS[rows, cols]
     if args.out is None:
-        args.out = str(ROOT / "sos" / f"book_{rows}x{cols}.txt")
+        args.out = str(ROOT / "sos" / "ai" / f"book_{rows}x{cols}.txt")
     lines = [
         f"# SOS opening book: exact values of {rows}x{cols} boards "
         "(built by scripts/build_book.py).",

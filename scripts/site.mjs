@@ -37,18 +37,18 @@ const SITE_IGNORES = [
   "static/vendor/pyodide/python_stdlib.zip",
 ];
 
-/** The opening books under DIR/sos/ of boards the page does not offer: its boards are square,
+/** The opening books under DIR/sos/ai/ of boards the page does not offer: its boards are square,
  * so book_3x4.txt and book_3x5.txt (read by the engine only) are neither precached nor shipped;
  * the page fetches book_4x4.txt when a 4x4 game needs it (sos/web/computer.py). */
 export function engineOnlyBooks(dir) {
-  const sos = join(dir, "sos");
-  if (!existsSync(sos)) return [];
-  return readdirSync(sos)
+  const books = join(dir, "sos", "ai");
+  if (!existsSync(books)) return [];
+  return readdirSync(books)
     .filter((name) => {
       const shape = name.match(/^book_(\d+)x(\d+)\.txt$/);
       return shape !== null && shape[1] !== shape[2];
     })
-    .map((name) => `sos/${name}`);
+    .map((name) => `sos/ai/${name}`);
 }
 
 function config(dir) {

@@ -40,13 +40,15 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
 export PATH="$PWD/.venv/bin:$PATH"
+# What mypy --strict checks: the package and the build scripts written in typed Python.
+TYPED="sos scripts/bytecode_zip.py scripts/snapshot_modules.py scripts/stdlib_zip.py scripts/outdated.py"
 
 if [ "$lane" = quick ]; then
   step "ruff check sos tests scripts benchmarks"
   ruff check sos tests scripts benchmarks
-  step "mypy --strict sos scripts/*.py"
-  mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py scripts/stdlib_zip.py \
-    scripts/outdated.py
+  step "mypy --strict $TYPED"
+  # shellcheck disable=SC2086  # word splitting wanted: a list of paths
+  mypy --strict $TYPED
   step "pytest -m 'not e2e and not slow and not build' $*"
   exec python -m pytest -m "not e2e and not slow and not build" "$@"
 fi
@@ -89,9 +91,9 @@ mkdir -p test-results
 step "ruff check sos tests scripts benchmarks"
 ruff check sos tests scripts benchmarks
 
-step "mypy --strict sos scripts/*.py"
-mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py scripts/stdlib_zip.py \
-  scripts/outdated.py
+step "mypy --strict $TYPED"
+# shellcheck disable=SC2086  # word splitting wanted: a list of paths
+mypy --strict $TYPED
 
 step "rule cases under Pyodide (node tests/pyodide/run_engine_tests.mjs)"
 node tests/pyodide/run_engine_tests.mjs

@@ -6,8 +6,8 @@ import { DEFAULT_SIZE, MAX_APP_SIZE, MIN_APP_SIZE } from "./vendor/limits.js";
 // First visit (no service worker yet): start the 8 MB runtime download now rather than at the
 // end of the chain core.js -> pyscript.toml -> pyodide.mjs -> pyodide.asm.mjs. Not when the
 // service worker serves the page: Chromium then compiles the wasm from its code cache, which a
-// preloaded response bypasses (warm boot measured ~2 s slower with the preload; README
-// "Performance").
+// preloaded response bypasses (warm boot measured ~2 s slower with the preload;
+// docs/performance.md).
 if (!navigator.serviceWorker?.controller) {
   const preload = document.createElement("link");
   preload.rel = "preload";

@@ -22,6 +22,12 @@ Every new game is a new entry: the one shown before stays in the library. Games 
 are pruned (they hold nothing to lose). A stored entry this version cannot read (damaged, or
 of a newer format) is never removed or written over: a notice names it when it was asked for
 (``#g=<id>``) or is the most recent one, and "Your games" lists it (:meth:`AppSession.games`).
+
+The page's language (:attr:`AppSession.lang`): a ``lang`` in the URL, else the one saved from
+Settings, else the browser's. A link's ``lang`` applies to that visit only -- it is never saved
+as the preference -- and the page keeps it while the user stays: the page's own URL
+(:meth:`AppSession.location`) carries it through new games, rematches, games opened from the
+list and reloads. Only a choice in Settings (:meth:`AppSession.set_language`) is saved.
 """
 
 from __future__ import annotations
@@ -40,13 +46,16 @@ from . import remote
 from .i18n import LANGUAGES, ntext, text
 from .library import (
     GAME_PREFIX,
+    LEGACY_ID,
     LEGACY_KEY,
     PREFS_KEY,
     GameRecord,
     Library,
     MemoryStore,
+    Removed,
     StorageError,
     Store,
+    Summary,
     Unreadable,
     _is_prefix,
 )
@@ -57,7 +66,14 @@ from .players import names_of, opponents_text, rematch, with_names
 if TYPE_CHECKING:
     from .puzzle_set import Puzzle
     from .puzzles import PuzzleSession
-from .record import RecordError, decode_moves, encode_moves, load_save, parse_record
+from .record import (
+    RecordError,
+    board_error,
+    decode_moves,
+    encode_moves,
+    load_save,
+    parse_record,
+)
 from .session import GameSession
 from .view import player_name, result_text
 
@@ -70,11 +86,13 @@ STORAGE_FULL = message("notice.storage_full")
 
 @dataclass
 class Prefs:
-    """Preferences kept across games: language (None: follow the browser), theme, letter."""
+    """Preferences kept across games: language (None: follow the browser), theme, letter,
+    sound (off unless turned on)."""
 
     lang: str | None = None
     theme: str = "auto"
     letter: str = "S"
+    sound: bool = False
 
     @classmethod
     def load(cls, raw: str | None) -> Prefs:
@@ -90,11 +108,14 @@ class Prefs:
             lang if lang in LANGUAGES else None,
             theme if isinstance(theme, str) and theme in THEMES else "auto",
             letter if isinstance(letter, str) and letter in ("S", "O") else "S",
+            data.get("sound") is True,
         )
 
     def dump(self) -> str:
         """JSON text of the preferences."""
-        return json.dumps({"lang": self.lang, "theme": self.theme, "letter": self.letter})
+        return json.dumps(
+            {"lang": self.lang, "theme": self.theme, "letter": self.letter, "sound": self.sound}
+        )
 
 
 @dataclass(frozen=True)
@@ -191,11 +212,15 @@ class AppSession:
         self.game: GameSession = GameSession(GameRecord("", Rules.square(6), ("human",) * 2))
         #: Notices waiting to be shown, translated when shown (:meth:`notice_texts`).
         self.notices: list[Message] = []
+        #: The first version's save slot when it cannot be migrated (listed as
+        #: :data:`~sos.app.library.LEGACY_ID`, kept until the user deletes it), else None.
+        self.legacy: Unreadable | None = None
 
     # ------------------------------------------------------------------ helpers
     @property
     def lang(self) -> str:
-        """The page's language: the URL's, else the saved preference, else the browser's."""
+        """The page's language: the URL's (for this visit, not saved), else the preference
+        saved from Settings, else the browser's."""
         return self.url_lang or self.prefs.lang or self.browser_lang
 
     def t(self, key: str, **values: object) -> str:
@@ -273,14 +298,10 @@ class AppSession:
     def _choose(self, query: Iterable[tuple[str, str]], fragment: str) -> None:
         pairs = list(query)
         parsed = parse_params(pairs, self.prefs.lang or self.browser_lang)
-        self.url_lang = parsed.settings.lang
+        self.url_lang = parsed.settings.lang  # this visit's language, never saved
         self.embed = parsed.settings.embed
-        if self.url_lang and self.url_lang != self.prefs.lang:
-            self.prefs.lang = self.url_lang
-            self.save_prefs()
         self.notices.extend(parsed.notices)
         self._migrate_legacy()
-        recent = self.library.recent()
         wanted = dict(pairs)
         fragment_id = fragment[2:] if fragment.startswith("g=") else ""
         if fragment_id:
@@ -313,15 +334,13 @@ class AppSession:
         if parsed.explicit or code is not None:
             self._create(_rules_of(parsed.settings), parsed.settings.seats, (), "new")
             return
-        named = bool(fragment_id)
-        for game_id in recent:  # the most recent readable game; the first one above it named
-            found = self.library.read(game_id)
-            if isinstance(found, GameRecord):
-                self._show(found)
-                return
-            if found is not None and not named:
-                self.notices.append(self.unreadable_notice(found))
-                named = True
+        # The most recent readable game; the first entry above it that cannot be read is named.
+        found, above = self.library.first_readable()
+        if above is not None and not fragment_id:
+            self.notices.append(self.unreadable_notice(above))
+        if found is not None:
+            self._show(found)
+            return
         self._create(_rules_of(parsed.settings), parsed.settings.seats, (), "new")
 
     def unreadable_notice(self, found: Unreadable) -> Message:
@@ -330,7 +349,10 @@ class AppSession:
         return message(key, game=found.id)
 
     def _migrate_legacy(self) -> None:
-        """Move the first version's single save (and its preferences) into the library."""
+        """Move the first version's single save (and its preferences) into the library; one
+        that cannot be (damaged, or a board the app no longer plays) stays where it is and is
+        listed as :attr:`legacy`."""
+        self.legacy = None
         raw = self._read(LEGACY_KEY)
         if raw is None:
             return
@@ -338,10 +360,12 @@ class AppSession:
             saved, _state = load_save(raw, SEAT_KINDS)
             rules = saved.rules
             if not app_allows(rules):
-                raise RecordError("save_damaged")
-        except RecordError:
+                raise board_error(rules)
+        except RecordError as error:
             self.notices.append(message("notice.save_bad"))
-            return  # kept as it is: never delete what cannot be read
+            # kept as it is (never delete what cannot be read) and listed in "Your games"
+            self.legacy = Unreadable(LEGACY_ID, "damaged", error, Summary(0, 0.0, 0, "", 0, 0, 0))
+            return
         prefs = Prefs.load(json.dumps(saved.prefs))
         if self.prefs == Prefs():
             self.prefs = prefs
@@ -471,19 +495,34 @@ class AppSession:
         self._show(record)
         return True
 
-    def delete(self, game_id: str) -> GameRecord | None:
+    def delete(self, game_id: str) -> GameRecord | Removed | None:
         """Remove a game from the library (the one shown is replaced by a new game with the
-        same settings). Returns it, for :meth:`undelete`."""
+        same settings), or an entry this version cannot open (its text as stored is
+        returned). Returns it, for :meth:`undelete`."""
+        if game_id == LEGACY_ID:
+            raw = self._read(LEGACY_KEY)
+            self._remove(LEGACY_KEY)
+            self.legacy = None
+            return None if raw is None else Removed(LEGACY_ID, raw)
+        if game_id != self.game.record.id and isinstance(self.library.read(game_id), Unreadable):
+            return self.library.remove_unreadable(game_id)
         record = self.library.delete(game_id)
         if game_id == self.game.record.id:
             record = record or self.game.to_record()
             self.new_game()
         return record
 
-    def undelete(self, record: GameRecord) -> None:
-        """Put back a game removed by :meth:`delete`."""
+    def undelete(self, record: GameRecord | Removed) -> None:
+        """Put back a game or an unreadable entry removed by :meth:`delete`."""
         try:
-            self.library.undelete(record)
+            if isinstance(record, GameRecord):
+                self.library.undelete(record)
+            elif record.id == LEGACY_ID:
+                self.library.store.set(LEGACY_KEY, record.text)
+                self._migrate_legacy()
+                self.notices = [n for n in self.notices if n != message("notice.save_bad")]
+            else:
+                self.library.put_back(record)
         except StorageError as error:
             self._write_failed(error)
 
@@ -577,6 +616,11 @@ class AppSession:
         self.save_prefs()
         return changed
 
+    def set_sound(self, on: bool) -> None:
+        """Turn the sounds on or off (saved with the preferences)."""
+        self.prefs.sound = bool(on)
+        self.save_prefs()
+
     def set_language(self, lang: str) -> bool:
         """Show the page in ``lang`` from now on (also over a ``lang`` in the URL) and save it
         as the preference; True when the page's language changed. An unknown code changes
@@ -660,21 +704,23 @@ class AppSession:
         """The whole "Your games" list (reads every game: see :meth:`games` for a page)."""
         return self.games(None)[0]
 
-    def games(
-        self, count: int | None = GAMES_PAGE, start: int = 0
-    ) -> tuple[list[GameEntry], int]:
+    def games(self, count: int | None = GAMES_PAGE, start: int = 0) -> tuple[list[GameEntry], int]:
         """``count`` lines of "Your games" from line ``start`` (None: all the rest) and how
         many lines there are in all: the game shown first when it is not stored, then every
         stored entry, most recently written first; one this version cannot open is a line of
         kind ``newer`` or ``damaged``. Reads the index and the games returned, not the whole
         library."""
         shown = self.game.to_record()
-        ids = self.library.recent()
-        if shown.id not in ids:
-            ids.insert(0, shown.id)
-        result = []
+        lead = [] if self.library.summary(shown.id) is not None else [shown.id]
+        stored = self.library.count()
         end = None if count is None else start + count
-        for game_id in ids[start:end]:
+        first = max(0, start - len(lead))
+        last = None if end is None else max(first, end - len(lead))
+        ids = lead[start:end]
+        if last is None or last > first:
+            ids += self.library.recent(None if last is None else last - first, first)
+        result = []
+        for game_id in ids:
             if game_id == shown.id:
                 result.append(self.entry(shown))
                 continue
@@ -683,12 +729,20 @@ class AppSession:
                 result.append(self.entry(found))
             elif found is not None:
                 result.append(self.unreadable_entry(found))
-        return result, len(ids)
+        total = len(lead) + stored
+        if self.legacy is not None:  # the oldest entry: the first version's save
+            if start <= total and (end is None or total < end):
+                result.append(self.unreadable_entry(self.legacy))
+            total += 1
+        return result, total
 
     def unreadable_entry(self, found: Unreadable) -> GameEntry:
         """The list line of an entry this version cannot open."""
         detail = self.t(f"games.unreadable.{found.kind}", reason=found.error.reason_in(self.lang))
-        title = self.t("games.unreadable.title", game=found.id)
+        if found.id == LEGACY_ID:
+            title = self.t("games.unreadable.first")
+        else:
+            title = self.t("games.unreadable.title", game=found.id)
         updated = found.summary.updated
         return GameEntry(found.id, title, detail, updated, False, False, "", found.kind)
 
@@ -725,9 +779,9 @@ class AppSession:
             seat = state.current_player()
             who = names[seat] or player_name(lang, seat, record.seats[seat])
             result = self.t("status.turn", name=who)
-        if not remote.is_remote(record) and (any(names) or record.seats.count("human") < len(
-            record.seats
-        )):  # who plays, unless it is just "Player 1 vs Player 2": "Alice vs Computer 2 · hard"
+        if not remote.is_remote(record) and (
+            any(names) or record.seats.count("human") < len(record.seats)
+        ):  # who plays, unless it is just "Player 1 vs Player 2": "Alice vs Computer 2 · hard"
             result = f"{opponents_text(lang, record)} · {result}"
         return GameEntry(
             record.id,

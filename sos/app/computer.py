@@ -8,7 +8,7 @@ The AI (:mod:`sos.ai`) is imported on first use, so that a game between people n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ..notation import Action
@@ -92,6 +92,19 @@ class ComputerSeats:
         """The search of ``seat``'s agent on a copy of the position shown (step it until it
         returns the action; the session is untouched)."""
         return self.agent(game, seat).plan(game.state.clone())
+
+
+def worth_skipping(seats: Sequence[str], run_moves: int) -> bool:
+    """Whether a run of computer moves under way is worth a "Skip" control (issue 26): two or
+    more computer seats (they may play on for a long time), or one computer on a chain of extra
+    turns (two moves or more in this run: scores that can go on for a hundred moves on a large
+    board). A single computer's single move gets no control (it would only flash).
+
+    Args:
+        seats: the game's seat kinds (``"human"`` or a level).
+        run_moves: computer moves played so far in the run.
+    """
+    return run_moves >= 2 or sum(kind != "human" for kind in seats) >= 2
 
 
 def hint_steps(game: GameSession) -> Generator[None, None, Analysis]:

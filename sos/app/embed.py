@@ -4,20 +4,24 @@
 Every message is a JSON object with ``source: "sos-game"``, ``version: 1`` and a ``type``:
 
 - ``"sos:ready"`` once the game accepts input: ``settings`` = ``{size, mode, players, seats,
-  lang}``.
+  lang}`` and ``names`` (one per seat, as the page shows them: the name given, else "Player 1"
+  / "Computer 2", in ``lang``).
 - ``"sos:game-over"`` once per finished game: ``winner`` (seat index from 0, or ``null`` for a
   draw -- the key is always there), ``draw``, ``tied`` (seats sharing a draw), ``scores`` (one
   per seat), ``termination`` (``"full_board"`` or ``"sos"``: simple mode's first SOS), ``text``
-  (the result as the page shows it) and ``settings``. It reads the session's outcome
+  (the result as the page shows it, with the players' names), ``names`` (as in ``sos:ready``)
+  and ``settings``. It reads the session's outcome
   (:attr:`sos.app.session.GameSession.outcome`), like the page's result.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from ..notation import Action
 from .params import Settings
+from .players import names_of, shown_names
 from .session import GameSession
 from .view import result_text
 
@@ -42,9 +46,16 @@ def _settings(settings: Settings, lang: str) -> dict[str, object]:
     }
 
 
-def ready_message(settings: Settings, lang: str) -> EmbedMessage:
-    """``sos:ready``: the game accepts input, with its ``settings`` in ``lang``."""
-    return _message("sos:ready", settings=_settings(settings, lang))
+def ready_message(
+    settings: Settings, lang: str, names: Sequence[str] = ()
+) -> EmbedMessage:
+    """``sos:ready``: the game accepts input, with its ``settings`` in ``lang`` and the names
+    of its seats (``names``: one per seat as stored, ``""`` for the default)."""
+    return _message(
+        "sos:ready",
+        settings=_settings(settings, lang),
+        names=list(shown_names(lang, settings.seats, names)),
+    )
 
 
 class GameOverReports:
@@ -65,6 +76,7 @@ class GameOverReports:
         if key == self._reported:
             return None
         self._reported = key
+        names = names_of(game.record)
         return _message(
             "sos:game-over",
             winner=outcome.winner,
@@ -72,6 +84,7 @@ class GameOverReports:
             tied=list(outcome.tied),
             scores=list(outcome.scores),
             termination=outcome.termination,
-            text=result_text(game.state, lang, game.seats, outcome=outcome),
+            text=result_text(game.state, lang, game.seats, names, outcome=outcome),
+            names=list(shown_names(lang, game.seats, names)),
             settings=_settings(settings, lang),
         )

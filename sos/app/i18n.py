@@ -6,7 +6,9 @@ text in :data:`EN` (or :data:`EN_PLURAL` for a message with a count). The other 
 build time to ``static/vendor/i18n/<lang>.mo`` by ``scripts/i18n.py`` (Babel). The page loads the
 one catalog of the language in use and hands it to :func:`install`; English needs none.
 
-:func:`text` and :func:`ntext` fill ``{placeholders}`` with ``str.format``. Adding a language:
+:func:`text` and :func:`ntext` fill ``{placeholders}`` with ``str.format``. Every number with
+a fraction shown to the user goes through :func:`decimal` or :func:`percent` (CLDR's decimal
+symbol and percent format of the language, generated into :mod:`sos.app.cldr`). Adding a language:
 one ``locale/<lang>.po`` and one line in :data:`LANGUAGE_NAMES` (docs/contributing.md, "Translations").
 """
 
@@ -15,6 +17,8 @@ from __future__ import annotations
 import gettext
 import io
 from typing import Final
+
+from .cldr import NUMBERS
 
 #: The languages the app speaks: code -> (its own name, writing direction). English first.
 LANGUAGE_NAMES: Final[dict[str, tuple[str, str]]] = {
@@ -166,9 +170,11 @@ EN: Final[dict[str, str]] = {
     "record.reason.save_seats": "the saved game has unknown seats",
     "record.reason.save_cursor": "the saved game has a bad move number",
     "record.reason.save_prefs": "the saved game has damaged preferences",
+    "record.reason.save_board": "its board is {rows} × {cols}, and this version plays {min} × {min} to {max} × {max}",
     "record.size_error": "this app plays square boards from {min} × {min} to {max} × {max}.",
     "notice.no_storage": "This browser does not let the game save, so it will not be kept after you leave.",
     "settings.theme": "Theme",
+    "settings.sound": "Sounds",
     "settings.seats": "Who plays",
     "embed.not_saved": "Not saved in this frame",
     "theme.auto": "Like the system",
@@ -203,6 +209,7 @@ EN: Final[dict[str, str]] = {
     "games.undo_delete": "Undo delete",
     "games.current": "shown now",
     "games.unreadable.title": "Saved game “{game}”",
+    "games.unreadable.first": "A game saved by the first version of SOS",
     "games.unreadable.newer": "Saved by a newer version: cannot be opened by this version. Reload the page to update.",
     "games.unreadable.damaged": "Cannot be opened by this version: {reason}. Its saved text is kept.",
     "games.copy": "Copy saved text",
@@ -308,7 +315,7 @@ EN: Final[dict[str, str]] = {
     "review.cancelled": "Review cancelled. Press Review to start again.",
     "review.partial": "Moves were played after this review: press Review to review them too.",
     "review.select": "Choose a move in the list or on the graph to see what it was worth.",
-    "review.summary": "{name}: accuracy {accuracy} %, inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders}",
+    "review.summary": "{name}: accuracy {accuracy}, inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders}",
     "review.verdict.best": "best move",
     "review.verdict.good": "good move",
     "review.verdict.inaccuracy": "inaccuracy",
@@ -505,6 +512,34 @@ def ntext(lang: str, key: str, n: int, **values: object) -> str:
     else:
         found = singular if n == 1 else plural
     return found.format(**values)
+
+
+def decimal(lang: str, value: float, places: int = 1, trim: bool = True) -> str:
+    """``value`` rounded to ``places`` decimals with the decimal symbol of ``lang`` (CLDR,
+    :mod:`sos.app.cldr`; Latin digits, no grouping): ``decimal("de", 1.05)`` -> ``"1,1"`` (half
+    to even after binary rounding, as ``format``), ``decimal("en", 2.0)`` -> ``"2"``.
+
+    Args:
+        places: decimals at most (0 or more).
+        trim: drop trailing zeros and a bare decimal symbol (``2.50`` -> ``2.5``); False keeps
+            exactly ``places`` decimals (``decimal("fr", 1, trim=False)`` -> ``"1,0"``).
+
+    An unknown language gets English's symbols; a value that rounds to zero never shows a sign.
+    """
+    shown = f"{value:.{max(0, places)}f}"
+    if trim and "." in shown:
+        shown = shown.rstrip("0").rstrip(".")
+    if shown.startswith("-") and not shown.strip("-0."):
+        shown = shown[1:]
+    return shown.replace(".", NUMBERS.get(lang, NUMBERS[DEFAULT_LANGUAGE])[0])
+
+
+def percent(lang: str, value: float, places: int = 1) -> str:
+    """``value`` (in percent: ``95.8`` for 95.8 %) as :func:`decimal` gives it, in the
+    percent format of ``lang`` (CLDR): ``"95.8%"`` (en), ``"95,8\u00a0%"`` (de, fr),
+    ``"%95,8"`` (tr)."""
+    _, prefix, suffix = NUMBERS.get(lang, NUMBERS[DEFAULT_LANGUAGE])
+    return f"{prefix}{decimal(lang, value, places)}{suffix}"
 
 
 def pick_language(preferred: list[str]) -> str:

@@ -7,7 +7,10 @@ Storage layout (one ``Store``, in the page ``window.localStorage``)::
 
     sos-g:<id>   one game (JSON, :data:`GAME_FORMAT` version :data:`GAME_VERSION`)
     sos-index    the summaries of the games (JSON, :data:`INDEX_FORMAT` version
-                 :data:`INDEX_VERSION`): a cache, rebuilt from the ``sos-g:`` keys when missing
+                 :data:`INDEX_VERSION`): a cache, rebuilt from the ``sos-g:`` keys when missing;
+                 rewritten once every :data:`LOG_MAX` writes
+    sos-index-log the summaries written since (JSON, :data:`LOG_FORMAT` version
+                 :data:`LOG_VERSION`, at most about :data:`LOG_MAX` of them): what a write writes
     sos-prefs    the preferences (language, theme, letter)
     sos-game     the single save slot of the first version (read once, migrated, removed)
 
@@ -26,24 +29,27 @@ lost). The page runs every write under one Web Lock (``navigator.locks``) where 
 has it, so two tabs never interleave a read and a write; where it has not, the ``storage``
 event lets the tab whose write was overwritten write again (see ``AppSession.external_change``).
 
-Nothing here deletes a game except :meth:`Library.delete` (the user's choice) and
+Nothing here deletes a game except :meth:`Library.delete` and
+:meth:`Library.remove_unreadable` (the user's choice, each with an undo) and
 :meth:`Library.prune_empty` (readable games with no move at all, which hold nothing to lose).
-A damaged entry or one of a newer format is never removed or written over: it is listed by
-:meth:`Library.unreadable_entries`.
+A damaged entry or one of a newer format is never removed or written over on the library's
+own account: it is listed by :meth:`Library.unreadable_entries`.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, NamedTuple, Protocol
 
 from ..notation import Action
 from ..rules import InvalidRulesError, Rules, app_allows
 from ..state import GameState
-from .record import RecordError, decode_moves, encode_moves
+from .record import RecordError, board_error, decode_moves, encode_moves
 
 GAME_PREFIX: Final = "sos-g:"
 INDEX_KEY: Final = "sos-index"
@@ -52,7 +58,16 @@ LEGACY_KEY: Final = "sos-game"
 GAME_FORMAT: Final = "sos-game"
 GAME_VERSION: Final = 2
 INDEX_FORMAT: Final = "sos-index"
-INDEX_VERSION: Final = 1
+INDEX_VERSION: Final = 2
+LOG_KEY: Final = "sos-index-log"
+LOG_FORMAT: Final = "sos-index-log"
+LOG_VERSION: Final = 1
+#: Summaries the log holds before they are folded into ``sos-index`` (the one write whose
+#: size grows with the library happens once every this many writes).
+LOG_MAX: Final = 200
+#: The id under which "Your games" lists the first version's save slot (``sos-game``) when it
+#: cannot be migrated: not letters and digits only, so never a game's id.
+LEGACY_ID: Final = "sos-game"
 #: Seat kinds a saved game may name (the app's ``SEAT_KINDS``).
 SEAT_KINDS: Final = ("human", "easy", "medium", "hard", "perfect")
 #: The keys of a game's JSON object that this version reads; any other key is kept as it is
@@ -88,6 +103,9 @@ class Store(Protocol):
     def keys(self) -> list[str]:
         """Every key in the store."""
 
+    def length(self) -> int:
+        """How many keys the store holds (``localStorage.length``: no key is read)."""
+
 
 class MemoryStore:
     """A :class:`Store` in a dict, with an optional quota in characters (keys + values), as
@@ -112,6 +130,9 @@ class MemoryStore:
 
     def keys(self) -> list[str]:
         return list(self.data)
+
+    def length(self) -> int:
+        return len(self.data)
 
 
 Line = tuple[Action, ...]
@@ -201,7 +222,13 @@ class GameRecord:
 def _same_game(a: GameRecord, b: GameRecord) -> bool:
     """True when two versions hold the same game (times and revision aside)."""
     return (a.rules, a.seats, a.line, a.cursor, a.variations, a.extra, a.origin) == (
-        b.rules, b.seats, b.line, b.cursor, b.variations, b.extra, b.origin
+        b.rules,
+        b.seats,
+        b.line,
+        b.cursor,
+        b.variations,
+        b.extra,
+        b.origin,
     )
 
 
@@ -307,7 +334,7 @@ def load_game(text: str) -> GameRecord:
     except (KeyError, TypeError, InvalidRulesError):
         raise RecordError("save_damaged") from None
     if not app_allows(rules):
-        raise RecordError("save_damaged")
+        raise board_error(rules)
     if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 32:
         raise RecordError("save_damaged")
     if not isinstance(token, str) or len(token) > 64:
@@ -424,8 +451,31 @@ class SaveResult:
     record: GameRecord
 
 
+@dataclass(frozen=True)
+class Removed:
+    """An entry this version cannot open, removed by the user (:meth:`Library.remove_unreadable`):
+    its key's ``id`` and its stored ``text`` byte for byte, for :meth:`Library.put_back`."""
+
+    id: str
+    text: str
+
+
+def _summary_of(values: object) -> Summary:
+    """A :class:`Summary` from its JSON array (raises ValueError/TypeError when it is not one)."""
+    if not isinstance(values, list) or len(values) != 7:
+        raise ValueError("not a summary")
+    seq, updated, rows, mode, players, moves, flags = values
+    return Summary(int(seq), float(updated), int(rows), str(mode), int(players), int(moves),
+                   int(flags))  # fmt: skip
+
+
 class Library:
     """The saved games of this browser (see the module docstring for the layout).
+
+    The index lives in memory as the folded part (``sos-index``, parsed when another tab folded
+    it) with the log (``sos-index-log``, a few KB) on top; each operation reads the log and the
+    store's key count (``localStorage.length``), and lists the store's key names only when that
+    count is not the one the index was written with (a build without the index, or a clear).
 
     Args:
         store: where the games live.
@@ -445,93 +495,222 @@ class Library:
         self.clock = clock
         self._new_id = new_id
         self._new_token = new_token
-        #: Entries found unreadable (by id) since the last :meth:`summaries` call.
+        #: Entries found unreadable (by id) by :meth:`read` (and :meth:`unreadable_entries`).
         self.unreadable: dict[str, Unreadable] = {}
-        self._index_raw: str | None = None
-        self._index: dict[str, Summary] = {}
+        self._loaded = False
+        self._log_raw: str | None = None
+        #: The folded index: its stamp ("" for one without), summaries, ids by seq (highest
+        #: first), the ids with a flag, whether the key exists, and its ``next``.
+        self._stamp: str | None = None
+        self._base: dict[str, Summary] = {}
+        self._order: list[str] = []
+        self._flagged: list[str] = []
+        self._base_present = False
+        self._base_next = 1
+        #: The log: summaries written since the fold (None: the game was removed).
+        self._log: dict[str, Summary | None] = {}
         self._next = 1
-        #: Ids of the games last deleted by the user (the index keeps :data:`KEEP_DELETED`).
+        #: The store's key count the index was written with (None: unknown, check the keys).
+        self._keys: int | None = None
+        #: Ids of the games last deleted by the user (the log keeps :data:`KEEP_DELETED`).
         self._deleted: list[str] = []
         #: False when the stored index is of a newer version: it is then not written.
-        self._index_ours = True
+        self._ours = True
+        #: The folded index is of an older version or damaged: fold at the next write.
+        self._fold_due = False
 
     # ------------------------------------------------------------------ the index
-    def _load_index(self) -> dict[str, Summary]:
-        """The stored index (parsed again only when its text changed); a damaged one counts
-        as empty, a newer one is read for nothing and never written."""
-        raw = self.store.get(INDEX_KEY)
-        if raw == self._index_raw and raw is not None:
-            return self._index
-        self._index_raw, self._index, self._next, self._index_ours = raw, {}, 1, True
-        self._deleted = []
-        if raw is None:
-            return self._index
-        try:
-            data = json.loads(raw)
-            if data.get("format") != INDEX_FORMAT:
-                raise ValueError("not an index")
-            version = data.get("version")
-            if not isinstance(version, int) or version != INDEX_VERSION:
-                self._index_ours = not (isinstance(version, int) and version > INDEX_VERSION)
-                raise ValueError("another version")
-            games = data["games"]
-            self._next = int(data["next"])
-            self._deleted = [str(g) for g in data.get("deleted", [])][-KEEP_DELETED:]
-            for game_id, values in games.items():
-                seq, updated, rows, mode, players, moves, flags = values
-                self._index[game_id] = Summary(
-                    int(seq), float(updated), int(rows), str(mode), int(players), int(moves),
-                    int(flags),
-                )  # fmt: skip
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
-            self._index, self._next, self._deleted = {}, 1, []
-        return self._index
+    def _load(self) -> None:
+        """Bring the index in memory up to date with the store: the log is parsed again when
+        its text changed, the folded index only when the log names another one, and the
+        store's keys are listed only when their count is not the one the index was written
+        with (:meth:`_reconcile`)."""
+        raw = self.store.get(LOG_KEY)
+        if not self._loaded or raw != self._log_raw:
+            self._read_log(raw)
+        if self._keys is None or self.store.length() != self._keys:
+            self._reconcile()
 
-    def _store_index(self, strict: bool = False) -> None:
-        """Write the index. When the browser refuses, the stored one stays as it was (the key
-        scan of :meth:`summaries` finds games added or removed behind it) and the next read
-        parses it again; with ``strict`` the :class:`StorageError` is raised (a game's save:
-        the game is then not written either, see :meth:`_write`)."""
-        if not self._index_ours:
+    def _read_log(self, raw: str | None) -> None:
+        self._loaded, self._log_raw, self._ours = True, raw, True
+        stamp: str | None = None
+        log: dict[str, Summary | None] = {}
+        nxt, keys, deleted = 1, None, None
+        if raw is not None:
+            try:
+                data = json.loads(raw)
+                if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
+                    raise ValueError("not an index log")
+                version = data.get("version")
+                if version != LOG_VERSION:
+                    self._ours = not (isinstance(version, int) and version > LOG_VERSION)
+                    raise ValueError("another version")
+                stamp, nxt, keys = str(data["index"]), int(data["next"]), int(data["keys"])
+                deleted = [str(g) for g in data.get("deleted", [])][-KEEP_DELETED:]
+                for game_id, values in data["games"].items():
+                    log[str(game_id)] = None if values is None else _summary_of(values)
+            except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+                stamp, log, nxt, keys, deleted = None, {}, 1, None, None
+        if stamp is None or stamp != self._stamp:
+            base_deleted = self._read_base()
+            if stamp != self._stamp:  # a log of another folded index (or none): its summaries
+                log, keys = {}, None  # are dropped, the key check finds what is missing
+            deleted = base_deleted if deleted is None else deleted
+        ours = self._ours
+        self._log, self._keys, self._next = log, keys, max(nxt, self._base_next)
+        self._deleted = deleted or []
+        self._ours = ours
+
+    def _read_base(self) -> list[str] | None:
+        """Parse ``sos-index`` (a version 1 one is read and folded again as version 2 at the
+        next write; a damaged one counts as empty; a newer one is not used and never written).
+        Returns the deleted ids a version 1 index held."""
+        raw = self.store.get(INDEX_KEY)
+        base: dict[str, Summary] = {}
+        stamp, nxt, deleted = "", 1, None
+        self._fold_due = False
+        if raw is not None:
+            try:
+                data = json.loads(raw)
+                if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT:
+                    raise ValueError("not an index")
+                version = data.get("version")
+                if version == 1:  # before the log: its deleted ids, folded again at once
+                    deleted = [str(g) for g in data.get("deleted", [])][-KEEP_DELETED:]
+                    self._fold_due = True
+                elif version != INDEX_VERSION:
+                    if isinstance(version, int) and version > INDEX_VERSION:
+                        self._ours = False
+                    raise ValueError("another version")
+                else:
+                    stamp = str(data["stamp"])
+                nxt = int(data["next"])
+                for game_id, values in data["games"].items():
+                    base[str(game_id)] = _summary_of(values)
+            except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+                base, stamp, nxt, deleted = {}, "", 1, None
+                self._fold_due = self._ours
+        self._set_base(base, stamp, raw is not None)
+        self._base_next = nxt
+        return deleted
+
+    def _set_base(self, base: dict[str, Summary], stamp: str, present: bool) -> None:
+        self._base, self._stamp, self._base_present = base, stamp, present
+        self._order = sorted(base, key=lambda g: base[g].seq, reverse=True)
+        self._flagged = [g for g in self._order if base[g].flags]
+
+    def _summary(self, game_id: str) -> Summary | None:
+        if game_id in self._log:
+            return self._log[game_id]
+        return self._base.get(game_id)
+
+    def _drop(self, game_id: str) -> None:
+        if game_id in self._base:
+            self._log[game_id] = None
+        else:
+            self._log.pop(game_id, None)
+
+    def _reconcile(self) -> bool:
+        """Compare the index with the store's keys: games written without it (by a build
+        without the index) are read once and added on top, in the order of their own times;
+        summaries of removed keys (another build's delete, a cleared storage) are dropped.
+        True when the index changed."""
+        keys = {k[len(GAME_PREFIX) :] for k in self.store.keys() if k.startswith(GAME_PREFIX)}  # noqa: SIM118
+        gone = [g for g, s in self._log.items() if s is not None and g not in keys]
+        gone += [g for g in self._base if g not in keys and g not in self._log]
+        for game_id in gone:
+            self._drop(game_id)
+        found: list[tuple[float, str, str]] = []
+        for game_id in keys:
+            if self._summary(game_id) is None:
+                text = self.store.get(GAME_PREFIX + game_id)
+                if text is not None:
+                    found.append((_light_summary(game_id, text, 0).updated, game_id, text))
+        for _updated, game_id, text in sorted(found):
+            self._log[game_id] = _light_summary(game_id, text, self._next)
+            self._next += 1
+        changed = bool(gone or found)
+        if changed or self._keys != self.store.length():
+            self._store_log()
+        return changed
+
+    def check_keys(self) -> bool:
+        """List the store's keys and bring the index up to date with them, whatever the key
+        count says (a build without the index may have removed one game and added another).
+        The page calls it once, in idle time after the start. True when the index changed."""
+        self._load()
+        return self._reconcile()
+
+    def _merged(self) -> dict[str, Summary]:
+        merged = {g: s for g, s in self._base.items() if g not in self._log}
+        merged.update((g, s) for g, s in self._log.items() if s is not None)
+        return merged
+
+    def _store_log(self, strict: bool = False, added: int = 0) -> None:
+        """Write the log, with the store's key count once ``added`` more game keys are
+        written; fold it into ``sos-index`` first when it holds more than :data:`LOG_MAX`
+        summaries (or the folded index is of version 1 or damaged). When the browser refuses,
+        the stored log stays as it was and the next read parses it again; with ``strict`` the
+        :class:`StorageError` is raised (a game's save: the game is then not written either,
+        see :meth:`_write`)."""
+        if not self._ours:  # a newer build's index: kept in memory only
+            self._keys = self.store.length() + added
             return
-        games = {k: list(v) for k, v in self._index.items()}
-        data = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "next": self._next}
-        raw = json.dumps(
-            {**data, "games": games, "deleted": self._deleted[-KEEP_DELETED:]},
-            separators=(",", ":"),
-        )
+        if self._fold_due or len(self._log) > LOG_MAX:
+            self._fold()
+        length = self.store.length() + added + (0 if self._log_raw is not None else 1)
+        games = {g: (None if s is None else list(s)) for g, s in self._log.items()}
+        head = {"format": LOG_FORMAT, "version": LOG_VERSION, "index": self._stamp or ""}
+        data = {**head, "next": self._next, "keys": length, "games": games}
+        raw = json.dumps({**data, "deleted": self._deleted[-KEEP_DELETED:]}, separators=(",", ":"))
         try:
-            self.store.set(INDEX_KEY, raw)
+            self.store.set(LOG_KEY, raw)
         except StorageError:
-            self._index_raw = None  # the stored one is older than the one in memory
+            self._loaded = False  # the stored log is older than the one in memory
             if strict:
                 raise
             return
-        self._index_raw = raw
+        self._log_raw, self._keys = raw, length
+
+    def _fold(self) -> None:
+        """Write the log's summaries into ``sos-index`` (every :data:`LOG_MAX` writes: the one
+        write whose cost grows with the library). Refused (storage full): the log grows on."""
+        merged = self._merged()
+        stamp = self._new_token()
+        games = {g: list(s) for g, s in merged.items()}
+        head = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "stamp": stamp}
+        raw = json.dumps({**head, "next": self._next, "games": games}, separators=(",", ":"))
+        try:
+            self.store.set(INDEX_KEY, raw)
+        except StorageError:
+            return
+        self._set_base(merged, stamp, True)
+        self._base_next, self._log, self._fold_due = self._next, {}, False
 
     def was_deleted(self, game_id: str) -> bool:
         """True when game ``game_id`` is among the last games the user deleted (and not
         written since): a tab that still shows it does not bring it back on its own."""
-        self._load_index()
+        self._load()
         return game_id in self._deleted
 
-    def _note(self, record: GameRecord) -> None:
-        """Put ``record`` (about to be written) on top of the index.
+    def _note(self, record: GameRecord, added: int) -> None:
+        """Put ``record`` (about to be written; ``added``: 1 when its key is new) on top of the
+        index.
 
         Raises:
             StorageError: when the browser refused to write the index.
         """
-        self._load_index()
+        self._load()
         if record.id in self._deleted:
             self._deleted.remove(record.id)
-        self._index[record.id] = _summarize(record, self._next)
+        self._log[record.id] = _summarize(record, self._next)
         self._next += 1
-        self._store_index(strict=True)
+        self._store_log(strict=True, added=added)
 
     def _mark(self, game_id: str, error: RecordError) -> Unreadable:
         """Note that entry ``game_id`` cannot be read (in memory and in the index)."""
-        index = self._load_index()
-        old = index.get(game_id)
+        self._load()
+        old = self._summary(game_id)
         kind = "newer" if is_newer(error) else "damaged"
         flag = NEWER if kind == "newer" else DAMAGED
         summary = old or Summary(self._next, 0.0, 0, "", 0, 0, flag)
@@ -539,41 +718,29 @@ class Library:
             self._next += 1
         if summary.flags != flag:
             summary = summary._replace(flags=flag)
-        if index.get(game_id) != summary:
-            index[game_id] = summary
-            self._store_index()
+        if old != summary:
+            self._log[game_id] = summary
+            self._store_log()
         found = Unreadable(game_id, kind, error, summary)
         self.unreadable[game_id] = found
         return found
 
     def summaries(self) -> dict[str, Summary]:
-        """Every stored game's summary by id: the index, brought up to date with the store's
-        keys (games written without it are read once, summaries of removed keys dropped).
-        Reads the values of the new keys only."""
-        index = self._load_index()
-        keys = {k[len(GAME_PREFIX) :] for k in self.store.keys() if k.startswith(GAME_PREFIX)}  # noqa: SIM118
-        changed = False
-        for game_id in [g for g in index if g not in keys]:
-            del index[game_id]
-            changed = True
-        # New keys in the order of their own times, below the ones already indexed.
-        found: list[tuple[float, str, str]] = []
-        for game_id in keys - index.keys():
-            text = self.store.get(GAME_PREFIX + game_id)
-            if text is not None:
-                found.append((_light_summary(game_id, text, 0).updated, game_id, text))
-        for _updated, game_id, text in sorted(found):
-            index[game_id] = _light_summary(game_id, text, self._next)
-            self._next += 1
-            changed = True
-        self.unreadable = {
-            g: self.unreadable.get(g) or self._unreadable_of(g, s)
-            for g, s in index.items()
-            if s.flags & (NEWER | DAMAGED)
-        }
-        if changed:
-            self._store_index()
-        return index
+        """Every stored game's summary by id (a new dict: reads the whole index; the page
+        uses :meth:`recent`, :meth:`count` and :meth:`summary`)."""
+        self._load()
+        return self._merged()
+
+    def summary(self, game_id: str) -> Summary | None:
+        """The index's summary of game ``game_id``, or None when it is not stored."""
+        self._load()
+        return self._summary(game_id)
+
+    def count(self) -> int:
+        """How many entries are stored (readable or not)."""
+        self._load()
+        log, base = self._log, self._base
+        return len(base) - sum(1 for g in log if g in base) + sum(1 for s in log.values() if s)
 
     def _unreadable_of(self, game_id: str, summary: Summary) -> Unreadable:
         text = self.store.get(GAME_PREFIX + game_id) or ""
@@ -584,10 +751,33 @@ class Library:
             error = caught
         return Unreadable(game_id, "newer" if is_newer(error) else "damaged", error, summary)
 
-    def recent(self) -> list[str]:
-        """The ids of every stored game, most recently written first (by :attr:`Summary.seq`)."""
-        index = self.summaries()
-        return sorted(index, key=lambda g: index[g].seq, reverse=True)
+    def _ordered(self) -> Iterator[str]:
+        log, base = self._log, self._base
+        top = sorted(((s.seq, g) for g, s in log.items() if s is not None), reverse=True)
+        rest = ((base[g].seq, g) for g in self._order if g not in log)
+        for _seq, game_id in heapq.merge(top, rest, reverse=True):
+            yield game_id
+
+    def recent(self, count: int | None = None, start: int = 0) -> list[str]:
+        """The ids of ``count`` stored entries (None: all) from the ``start``-th, most recently
+        written first (by :attr:`Summary.seq`). Costs the log's size plus ``start + count``,
+        not the library's size (the folded ids are sorted once, when they are read)."""
+        self._load()
+        stop = None if count is None else start + count
+        return list(itertools.islice(self._ordered(), start, stop))
+
+    def first_readable(self) -> tuple[GameRecord | None, Unreadable | None]:
+        """The most recently written game this version can read, and the first entry above it
+        that it cannot (or None)."""
+        self._load()
+        above: Unreadable | None = None
+        for game_id in self._ordered():
+            found = self.read(game_id)
+            if isinstance(found, GameRecord):
+                return found, above
+            if found is not None and above is None:
+                above = found
+        return None, above
 
     # ------------------------------------------------------------------ reading
     def fresh_id(self) -> str:
@@ -598,8 +788,9 @@ class Library:
                 return game_id
 
     def raw(self, game_id: str) -> str | None:
-        """The stored text of game ``game_id`` as it is (for copying a damaged one), or None."""
-        return self.store.get(GAME_PREFIX + game_id)
+        """The stored text of game ``game_id`` as it is (for copying a damaged one), or None;
+        :data:`LEGACY_ID` names the first version's save slot."""
+        return self.store.get(LEGACY_KEY if game_id == LEGACY_ID else GAME_PREFIX + game_id)
 
     def read(self, game_id: str) -> GameRecord | Unreadable | None:
         """The stored game ``game_id``: a record, an :class:`Unreadable` (kept untouched), or
@@ -632,17 +823,25 @@ class Library:
         return found
 
     def unreadable_entries(self) -> list[Unreadable]:
-        """The entries this version cannot open, most recent first (after :meth:`summaries`)."""
-        return sorted(self.unreadable.values(), key=lambda u: u.summary.seq, reverse=True)
+        """The entries this version cannot open, most recent first (from the index's flags;
+        reads those entries only)."""
+        self._load()
+        found = []
+        for game_id, summary in self._merged().items():
+            if summary.flags & (NEWER | DAMAGED):
+                known = self.unreadable.get(game_id)
+                found.append(known or self._unreadable_of(game_id, summary))
+        return sorted(found, key=lambda u: u.summary.seq, reverse=True)
 
     # ------------------------------------------------------------------ writing
-    def _write(self, record: GameRecord) -> GameRecord:
-        """Write ``record`` with a new token and note it in the index."""
+    def _write(self, record: GameRecord, new: bool) -> GameRecord:
+        """Write ``record`` with a new token and note it in the index (``new``: its key is
+        not in the store yet)."""
         written = replace(record, token=self._new_token())
         text = dump_game(written)
         # The index first: when storage is full, neither is written and the page says so
         # (a game written without its summary would be listed with an old one).
-        self._note(written)
+        self._note(written, 1 if new else 0)
         self.store.set(GAME_PREFIX + record.id, text)
         self.unreadable.pop(record.id, None)
         return written
@@ -659,7 +858,7 @@ class Library:
         if not game_id or self.store.get(GAME_PREFIX + game_id) is not None:
             game_id = self.fresh_id()
         stored = replace(record, id=game_id, created=record.created or now, updated=now, rev=1)
-        return self._write(stored)
+        return self._write(stored, new=True)
 
     def save(self, record: GameRecord) -> SaveResult:
         """Write ``record``, which was read (or last written) with token ``record.token``.
@@ -684,14 +883,15 @@ class Library:
             return SaveResult("saved", found)  # nothing new: its time and place stay
         if found is None or (isinstance(found, GameRecord) and found.token == record.token):
             rev = found.rev + 1 if found is not None else record.rev + 1
-            return SaveResult("saved", self._write(replace(record, updated=now, rev=rev)))
+            written = self._write(replace(record, updated=now, rev=rev), new=found is None)
+            return SaveResult("saved", written)
         if isinstance(found, GameRecord):
             if record.holds(found):
                 variations = merge_lines([*record.variations, *found.variations])
                 variations = tuple(v for v in variations if not _is_prefix(v, record.line))
                 written = replace(record, variations=variations, updated=now, rev=found.rev + 1)
                 status = "saved" if found.same_play(record) else "merged"
-                return SaveResult(status, self._write(written))
+                return SaveResult(status, self._write(written, new=False))
             if found.holds(record):
                 return SaveResult("followed", found)
         copy = replace(record, id="", origin="copy", created=0.0, unknown={})
@@ -699,11 +899,12 @@ class Library:
 
     def delete(self, game_id: str) -> GameRecord | None:
         """Remove game ``game_id`` (the user's choice); returns it (for an undo) or None."""
+        self._load()
         record = self.get(game_id)
         self.store.remove(GAME_PREFIX + game_id)
-        self._load_index().pop(game_id, None)
+        self._drop(game_id)
         self._deleted.append(game_id)
-        self._store_index()
+        self._store_log()
         return record
 
     def undelete(self, record: GameRecord) -> GameRecord:
@@ -715,21 +916,59 @@ class Library:
         """
         if self.store.get(GAME_PREFIX + record.id) is not None:
             return self.create(replace(record, id=""))
-        return self._write(replace(record, rev=record.rev + 1))
+        return self._write(replace(record, rev=record.rev + 1), new=True)
+
+    def remove_unreadable(self, game_id: str) -> Removed | None:
+        """Remove an entry this version cannot open (the user's choice, after seeing it
+        listed); returns its text as stored, for :meth:`put_back`. None (and nothing
+        removed) when there is no such entry or it can be read (see :meth:`delete`)."""
+        self._load()
+        if not isinstance(self.read(game_id), Unreadable):
+            return None
+        text = self.raw(game_id) or ""
+        self.store.remove(GAME_PREFIX + game_id)
+        self._drop(game_id)
+        self.unreadable.pop(game_id, None)
+        self._store_log()
+        return Removed(game_id, text)
+
+    def put_back(self, removed: Removed) -> str:
+        """Write back an entry removed by :meth:`remove_unreadable`, byte for byte, under its
+        id (or a fresh one when that id was taken since); returns the id.
+
+        Raises:
+            StorageError: when the browser refused the write.
+        """
+        self._load()
+        game_id = removed.id
+        if self.store.get(GAME_PREFIX + game_id) is not None:
+            game_id = self.fresh_id()
+        self.store.set(GAME_PREFIX + game_id, removed.text)
+        self._log[game_id] = _light_summary(game_id, removed.text, self._next)
+        self._next += 1
+        self._store_log()
+        return game_id
 
     def prune_empty(self, keep: str) -> None:
         """Remove the readable games with no move, except ``keep``: they hold nothing to lose.
         Reads only the games the index marks empty (each is read again before removal)."""
-        index = self._load_index()
-        removed = False
-        for game_id in [g for g, s in index.items() if s.flags & EMPTY and g != keep]:
-            record = self.get(game_id)
-            if record is not None and record.is_empty():
+        self._load()
+        log, base = self._log, self._base
+        empty = [g for g, s in log.items() if s is not None and s.flags & EMPTY]
+        empty += [g for g in self._flagged if g not in log and base[g].flags & EMPTY]
+        changed = False
+        for game_id in empty:
+            if game_id == keep:
+                continue
+            found = self.read(game_id)
+            summary = self._summary(game_id)
+            if found is None or (isinstance(found, GameRecord) and found.is_empty()):
                 self.store.remove(GAME_PREFIX + game_id)
-                index.pop(game_id, None)
-                removed = True
-            elif record is not None:  # a stale summary (a build without the index wrote it)
-                index[game_id] = _summarize(record, index[game_id].seq)
-                removed = True
-        if removed:
-            self._store_index()
+                self._drop(game_id)
+                changed = True
+            elif isinstance(found, GameRecord) and summary is not None:
+                # a stale summary (a build without the index wrote it)
+                self._log[game_id] = _summarize(found, summary.seq)
+                changed = True
+        if changed:
+            self._store_log()

@@ -266,10 +266,12 @@ class Chart:
 
 
 def history_chart(
-    history: Sequence[tuple[float, int]], width: int = 300, height: int = 80, pad: int = 4
+    history: Sequence[tuple[float, int]], width: int = 300, height: int = 80, pad: int = 4,
+    left: int = 0,
 ) -> Chart:
     """The rating history as a polyline, one point per rated result, evenly spaced; the
-    vertical range is the values' range widened to at least 100 points and rounded to 50."""
+    vertical range is the values' range widened to at least 100 points and rounded to 50.
+    ``left``: SVG units kept free at the left edge (for the range's labels)."""
     values = [v for _, v in history]
     if not values:
         return Chart(width, height, "", 0, 0, None)
@@ -278,9 +280,9 @@ def history_chart(
     if high - low < 100:
         middle = (high + low) // 2
         low, high = middle - 50, middle + 50
-    step = (width - 2 * pad) / max(1, len(values) - 1)
+    step = (width - left - 2 * pad) / max(1, len(values) - 1)
     coords = [
-        (round(pad + i * step, 1),
+        (round(left + pad + i * step, 1),
          round(pad + (high - v) * (height - 2 * pad) / (high - low), 1))
         for i, v in enumerate(values)
     ]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from ..notation import Action, InvalidNotationError, square_name
-from ..rules import InvalidRulesError, Mode, Rules
+from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, InvalidRulesError, Mode, Rules
 from ..state import GameState, IllegalActionError, new_game
 from .message import Message
 
@@ -74,6 +74,14 @@ class RecordError(ValueError):
     def message(self) -> Message:
         """The reason (without the line number), translated when shown."""
         return Message(f"record.reason.{self.key}", tuple(self.params.items()))
+
+
+def board_error(rules: Rules) -> RecordError:
+    """The error of a saved game whose board the app does not play (``save_board``: its size,
+    and the app's limits from :mod:`sos.rules`)."""
+    return RecordError(
+        "save_board", rows=rules.rows, cols=rules.cols, min=MIN_APP_SIZE, max=MAX_APP_SIZE
+    )
 
 
 @dataclass(frozen=True)

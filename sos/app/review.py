@@ -18,6 +18,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final, Protocol
 
 from ..notation import Action
+from .i18n import decimal, percent
 from .view import player_name
 
 if TYPE_CHECKING:
@@ -44,6 +45,11 @@ class Texts(Protocol):
     def t(self, key: str, **values: object) -> str: ...
 
     def nt(self, key: str, n: int, **values: object) -> str: ...
+
+    @property
+    def lang(self) -> str:
+        """The page's language (numbers: :func:`sos.app.i18n.decimal`)."""
+        ...
 
 
 def line_text(line: Sequence[Action]) -> str:
@@ -147,7 +153,7 @@ def summary_lines(texts: Texts, review: GameReview, names: Sequence[str]) -> tup
         texts.t(
             "review.summary",
             name=names[s.player],
-            accuracy=f"{s.accuracy:g}",
+            accuracy=percent(texts.lang, s.accuracy),
             inaccuracies=s.inaccuracies,
             mistakes=s.mistakes,
             blunders=s.blunders,
@@ -240,7 +246,10 @@ def value_text(texts: Texts, mode: str, value: float, exact: bool) -> str:
         words = texts.t(f"review.value.simple.{kind}")
     else:
         points = abs(value)
-        shown = f"{points:g}" if exact else f"≈{points:.1f}"
+        if exact:
+            shown = decimal(texts.lang, points, 2)
+        else:
+            shown = f"≈{decimal(texts.lang, points, 1, trim=False)}"
         words = texts.t(f"review.value.{kind}", points=shown)
     return f"{words} ({texts.t('review.exact' if exact else 'review.estimate')})"
 
@@ -263,7 +272,7 @@ def move_text(texts: Texts, mode: str, ply: PlyReview, name: str) -> str:
         # A whole number of points picks its plural form; a fraction (an estimate) takes
         # the general form, which 100 selects in every catalog (Arabic "other" included).
         count = int(ply.loss) if ply.loss == int(ply.loss) else 100
-        parts.append(texts.nt("review.lost", count, points=f"{ply.loss:g}"))
+        parts.append(texts.nt("review.lost", count, points=decimal(texts.lang, ply.loss, 2)))
     if ply.verdict != "best" and ply.best_actions:
         shown = ", ".join(str(a) for a in ply.best_actions[:MAX_MARKS])
         more = len(ply.best_actions) - MAX_MARKS

@@ -21,13 +21,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..ai import LEVELS
-from .i18n import ntext, text
+from .i18n import ntext, percent, text
 from .library import GameRecord, Library, StorageError
-from .rating import RATING_KEY, Chart, RatingBook, history_chart
+from .rating import KEEP_HISTORY, RATING_KEY, START_RATING, Chart, RatingBook, history_chart
 
 STATS_KEY: Final = "sos-stats"
 STATS_VERSION: Final = 1
 OUTCOMES: Final = ("win", "draw", "loss")
+#: SVG units left of the rating history for its labels ("1500": 4 digits of 11 units).
+LABEL_ROOM: Final = 34
 
 
 def read_since(raw: str | None) -> float:
@@ -133,7 +135,9 @@ class Bar:
 @dataclass(frozen=True)
 class StatsView:
     """The "Statistics" view: ``rows`` (level, size, W, D, L, score %) as text cells, the
-    chart's bars in a ``width`` × ``height`` box, and ``empty`` (the text shown with no game)."""
+    chart's bars in a ``width`` × ``height`` box, its ``legend`` (one ``(outcome, label)`` per
+    segment colour, in the bars' order: won, drawn, lost), and ``empty`` (the text shown with
+    no game)."""
 
     heading: str
     columns: tuple[str, ...]
@@ -144,6 +148,7 @@ class StatsView:
     bar_height: int
     empty: str
     total: str
+    legend: tuple[tuple[str, str], ...] = ()
 
 
 def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int = 18) -> StatsView:
@@ -157,7 +162,7 @@ def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int =
             str(row.win),
             str(row.draw),
             str(row.loss),
-            f"{round(100 * row.score)} %",
+            percent(lang, 100 * row.score, 0),
         )
         for row in rows
     )
@@ -188,6 +193,7 @@ def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int =
         bar_height=bar_height,
         empty=text(lang, "stats.empty"),
         total=ntext(lang, "stats.total", games, games=games),
+        legend=tuple((outcome, text(lang, f"stats.col.{outcome}")) for outcome in OUTCOMES),
     )
 
 
@@ -232,7 +238,10 @@ class RecordBook:
     def rating(self, lang: str) -> RatingView:
         """The puzzle rating and its history chart."""
         book = RatingBook.load(self._get(RATING_KEY))
-        chart = history_chart(book.history)
+        history = list(book.history)
+        if history and len(history) < KEEP_HISTORY:  # the whole history: it began at the start
+            history.insert(0, (history[0][0], round(START_RATING)))
+        chart = history_chart(history, left=LABEL_ROOM)  # labels beside, not under
         if not book.history:
             return RatingView(text(lang, "stats.no_rating"), chart, "")
         key = "rating.provisional" if book.rating.provisional else "rating.value"

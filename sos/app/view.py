@@ -13,7 +13,7 @@ from ..board import Line
 from ..notation import EMPTY, Action, square_name
 from ..rules import Rules
 from ..state import GameState, replay
-from .i18n import ntext, text
+from .i18n import decimal, ntext, text
 from .outcome import FROM_BOARD, OutcomeArg, resolve
 
 if TYPE_CHECKING:
@@ -91,6 +91,21 @@ def player_name(lang: str, seat: int, kind: str = "human") -> str:
     if kind != "human":
         return text(lang, "player.computer", n=seat + 1)
     return text(lang, "player.name", n=seat + 1)
+
+
+def seat_choice(lang: str, kind: str) -> str:
+    """The label of ``kind`` (``"human"`` or a level) as a choice in the settings' seat menu.
+
+    The catalog's level text (``level.<kind>``, lowercase where it continues a sentence or sits
+    under a name: "easy") with a first capital, as menu items are written ("Easy", "Mensch",
+    "Facile"); Turkish maps i to İ. Scripts without case (Arabic, Hindi) are unchanged.
+    """
+    label = text(lang, f"level.{kind}")
+    if not label:
+        return label
+    first = label[0]
+    upper = "\u0130" if lang == "tr" and first == "i" else first.upper()
+    return upper + label[1:] if len(upper) == 1 else label
 
 
 class _Kinds(list[str]):
@@ -330,7 +345,7 @@ def hint_text(
         # Two players: the predicted final score difference (lead plus future points).
         final = state.scores[me] - state.scores[1 - me] + value
         points = round(abs(final), 1)
-        shown = f"{points:g}" if lang == "en" else f"{points:g}".replace(".", ",")
+        shown = decimal(lang, points)
         if points < 0.5:
             return f"{move} {text(lang, 'hint.estimate2.even')}"
         key = "ahead" if final > 0 else "behind"
@@ -339,7 +354,7 @@ def hint_text(
         key = "ahead" if value >= 0.5 else "behind" if value <= -0.5 else "even"
         return f"{move} {text(lang, f'hint.estimate2.simple.{key}')}"
     points = round(abs(value), 1)
-    shown = f"{points:g}" if lang == "en" else f"{points:g}".replace(".", ",")
+    shown = decimal(lang, points)
     if points < 0.5:
         return f"{move} {text(lang, 'hint.estimate.even')}"
     key = "ahead" if value > 0 else "behind"
@@ -359,9 +374,13 @@ class PlyView:
 
 @dataclass(frozen=True)
 class TurnView:
-    """One player's turn in the move list."""
+    """One player's turn in the move list: the numbers of its moves, from 1 in the whole line
+    of play (``first`` to ``last``; a turn with extra moves after scoring spans several), the
+    same numbers the status line ("Viewing move 6 of 36"), the review and the list of games
+    count."""
 
-    number: int
+    first: int
+    last: int
     player: int
     title: str
     plies: tuple[PlyView, ...]
@@ -378,6 +397,10 @@ def move_list(
     """The move list of the whole line of play (``line``), of which ``cursor`` actions are
     applied to the position shown; later ones are marked ``future`` (redoable).
 
+    Each turn's title numbers its moves, not the turns: ``"12. Player 1"`` for one move,
+    ``"12–13. Player 1"`` (en dash) for a turn that scored and moved again, so the numbers
+    match "Viewing move 13 of 36", the review's "Move 13" and "36 moves" in the games list.
+
     Raises:
         sos.state.IllegalActionError: if ``line`` is not a legal game under ``rules``.
     """
@@ -391,8 +414,10 @@ def move_list(
             PlyView(index, str(action), points, index == cursor - 1, index >= cursor)
             for index, action, points in turn.plies
         )
-        title = text(lang, "moves.turn", number=turn.number, name=_name(lang, turn.player, kinds))
-        result.append(TurnView(turn.number, turn.player, title, plies))
+        first, last = plies[0].index + 1, plies[-1].index + 1
+        number = str(first) if first == last else f"{first}–{last}"
+        title = text(lang, "moves.turn", number=number, name=_name(lang, turn.player, kinds))
+        result.append(TurnView(first, last, turn.player, title, plies))
     return tuple(result)
 
 

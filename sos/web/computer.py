@@ -27,6 +27,7 @@ from sos.app.computer import (
     book_path,
     hint_steps,
     load_ai,
+    worth_skipping,
 )
 from sos.app.session import GameSession
 from sos.rules import Rules
@@ -86,11 +87,8 @@ class Computer:
 
     def long_run(self) -> bool:
         """True while a run of computer moves is under way that is worth skipping: two or more
-        computer seats, or a computer that has already moved in this run (an extra turn)."""
-        if not self.running():
-            return False
-        game = self.current()
-        return self.run_moves > 0 or sum(k != "human" for k in game.seats) >= 2
+        computer seats, or one computer on a chain of extra turns (:func:`worth_skipping`)."""
+        return self.running() and worth_skipping(self.current().seats, self.run_moves)
 
     def skip(self) -> bool:
         """Play the rest of the run at once (no pause between moves, one render at the end);
@@ -118,8 +116,9 @@ class Computer:
             await self._play(game, version)
         finally:
             self._task = None
-            skipped, self.skipping, self.run_moves = self.skipping, False, 0
-            if self.thinking or skipped:
+            skipped, self.skipping = self.skipping, False
+            moved, self.run_moves = self.run_moves, 0
+            if self.thinking or skipped or moved:  # (a run that moved showed Skip: hide it)
                 self.thinking = False
                 self.set_thinking(False)
             if not self._valid(game, version):

@@ -13,7 +13,7 @@ from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
 from sos.app.i18n import text
 from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
 from sos.app.players import MAX_NAME
-from sos.app.view import player_name
+from sos.app.view import player_name, seat_choice
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web.dom import by_id, element
 
@@ -36,7 +36,7 @@ def build_seat_rows(lang: str) -> None:
         select.name = f"seat-{seat}"
         select.dataset.testid = f"settings-seat-{seat}"
         for kind in SEAT_KINDS:
-            option = element("option", "", text(lang, f"level.{kind}"))
+            option = element("option", "", seat_choice(lang, kind))
             option.value = kind
             select.appendChild(option)
         label.append(element("span", "", text(lang, "settings.seat", n=seat + 1)), select)
@@ -206,7 +206,7 @@ def download(name: str, content: str) -> None:
 
 def _unreadable(app: AppSession, entry: GameEntry) -> Any:
     """A line for an entry this version cannot open: no Open; a newer one offers a reload,
-    a damaged one its saved text (copy, download)."""
+    a damaged one its saved text (copy, download) and Delete (with the list's undo)."""
     item = element("li", f"game-entry unreadable {entry.kind}")
     item.dataset.testid = "game-entry"
     item.dataset.gameId = entry.id
@@ -233,8 +233,17 @@ def _unreadable(app: AppSession, entry: GameEntry) -> Any:
     save.type = "button"
     save.dataset.download = entry.id
     save.dataset.testid = "game-download"
-    item.append(copy, save)
+    item.append(copy, save, _delete_button(app, entry))
     return item
+
+
+def _delete_button(app: AppSession, entry: GameEntry) -> Any:
+    delete = element("button", "button game-delete", app.t("games.delete"))
+    delete.type = "button"
+    delete.dataset.delete = entry.id
+    delete.dataset.testid = "game-delete"
+    delete.setAttribute("aria-label", app.t("games.delete.label", title=entry.title))
+    return delete
 
 
 def _entry(app: AppSession, entry: GameEntry) -> Any:
@@ -254,12 +263,7 @@ def _entry(app: AppSession, entry: GameEntry) -> Any:
     if entry.current:
         opener.setAttribute("aria-current", "true")
         opener.appendChild(element("span", "game-current", app.t("games.current")))
-    delete = element("button", "button game-delete", app.t("games.delete"))
-    delete.type = "button"
-    delete.dataset.delete = entry.id
-    delete.dataset.testid = "game-delete"
-    delete.setAttribute("aria-label", app.t("games.delete.label", title=entry.title))
-    item.append(opener, delete)
+    item.append(opener, _delete_button(app, entry))
     if entry.link:  # a game by link: the link this device would send now
         link = element("a", "game-link", app.t("remote.list.link"))
         link.href = f"{page_base()}?r={entry.link}"

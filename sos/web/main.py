@@ -25,7 +25,7 @@ from sos.app.stats import RecordBook
 from sos.app.view import announcement, hint_text
 from sos.notation import Action
 from sos.state import IllegalActionError
-from sos.web import dialogs, embed, keys, locale, players
+from sos.web import dialogs, embed, keys, locale, players, sound
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
@@ -100,6 +100,7 @@ class Page:
         on(by_id("move-list"), "click", self.on_move_list_click)
         on(by_id("other-lines"), "click", self.on_other_line)
         players.listen(self)  # rematch, skip ahead, language/theme at once, How to play
+        sound.listen(self)  # the Sounds checkbox
         on(by_id("notice-close"), "click", self.on_notice_close)
         for button in document.querySelectorAll("[data-close]"):
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
@@ -160,6 +161,8 @@ class Page:
         self.hint = None
         by_id("hint-text").textContent = ""
         self.refresh(announce)
+        if announce:  # a move was played
+            sound.after_move(self.app)
         self.saving.save_later()
 
     def shown(self) -> None:
@@ -302,6 +305,6 @@ async def main() -> Page:
     document.documentElement.dataset.ready = "1"
     spawn(warm_up())
     page.panels.open_wanted_puzzle()
-    embed.post(ready_message(page.app.settings(), page.app.lang))
+    embed.post(ready_message(page.app.settings(), page.app.lang, page.app.names()))
     return page
 

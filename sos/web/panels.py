@@ -18,7 +18,7 @@ from sos.web.host import Host
 from sos.web.remote import RemotePanel
 
 if TYPE_CHECKING:
-    from sos.app.library import GameRecord
+    from sos.app.library import GameRecord, Removed
     from sos.web.puzzles import PuzzlePanel
 
 
@@ -37,7 +37,7 @@ class Panels:
         self.app = app
         self.host = host
         self.remote = remote
-        self.deleted: GameRecord | None = None  # the last game deleted from the list (undo)
+        self.deleted: GameRecord | Removed | None = None  # the last entry deleted (undo)
         self.games_shown = 0  # lines of "Your games" rendered (more come with "Show more")
         self.wanted_puzzle = wanted_puzzle
         self.puzzles: PuzzlePanel | None = None  # imported when first opened

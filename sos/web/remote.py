@@ -24,6 +24,7 @@ class RemotePanel:
     def __init__(self, app: AppSession, host: Host) -> None:
         self.app = app
         self.host = host
+        self._sending: bool | None = None  # was the link to send shown at the last render?
 
     def listen(self) -> None:
         """Attach the handlers of the panel and of the settings' "Play a friend" fields."""
@@ -79,12 +80,21 @@ class RemotePanel:
         game = app.game
         if not isinstance(game, RemoteSession):
             panel.hidden = True
+            self._sending = None
             return
         panel.hidden = False
         view = remote_view(game, app.lang)
         by_id("remote-you").textContent = view.you
         by_id("remote-status").textContent = view.status
         by_id("remote-send").hidden = not view.send
+        if view.send and self._sending is False:
+            # Your move is made: sending the link is what to do next, so bring it into view
+            # (on a phone it is below the fold under the board), down to the line under it
+            # where "Copied" appears.
+            by_id("remote-message").scrollIntoView(
+                to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries)
+            )
+        self._sending = view.send
         field = by_id("remote-link")
         link = self.link()
         if str(field.value) != link:

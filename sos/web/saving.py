@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from sos.app.library import GAME_PREFIX
 from sos.web.dom import by_id
 from sos.web.render import render_notices
 from sos.web.store import with_lock
+
+#: When the page checks the storage's keys against the library's index after the start (ms).
+KEY_CHECK_MS = 3000
 
 
 class Saving:
@@ -29,6 +33,13 @@ class Saving:
         on(window, "focus", self.check_saved)
         on(document, "visibilitychange", self.check_saved)
         on(window, "pagehide", self.on_pagehide)
+        # Once, when the start is over: list the storage's keys and bring the index up to
+        # date with them (a build without the index may have written games behind it).
+        window.setTimeout(create_once_callable(lambda: with_lock(self._check_keys)), KEY_CHECK_MS)
+
+    def _check_keys(self) -> None:
+        if self.page.app.library.check_keys() and by_id("games-dialog").open:
+            self.page.panels.render_games()
 
     def save_later(self) -> None:
         """Save the game shown when the library's lock is free (a few milliseconds)."""

@@ -68,7 +68,7 @@ class StatsPanel:
         by_id("stats-rating").textContent = rating.text
         chart = by_id("rating-chart")
         chart.replaceChildren()
-        chart.hidden = not rating.chart.points
+        chart.toggleAttribute("hidden", not rating.chart.points)  # an <svg> has no .hidden
         if rating.chart.points:
             c = rating.chart
             chart.setAttribute("viewBox", f"0 0 {c.width} {c.height}")
@@ -108,6 +108,8 @@ class StatsPanel:
                 cell = element("th" if index == 0 else "td", "", value)
                 if index == 0:
                     cell.setAttribute("scope", "row")
+                else:  # the column's name, shown beside the value where rows become lines
+                    cell.dataset.label = view.columns[index]
                 line.appendChild(cell)
             body.appendChild(line)
         table.append(head, body)
@@ -115,7 +117,14 @@ class StatsPanel:
     def _chart(self, view: StatsView) -> None:
         svg = by_id("stats-chart")
         svg.replaceChildren()
-        svg.hidden = not view.bars
+        svg.toggleAttribute("hidden", not view.bars)  # an <svg> has no .hidden property
+        legend = by_id("stats-legend")
+        legend.replaceChildren()
+        legend.hidden = not view.bars
+        for outcome, label in view.legend:
+            item = element("li", f"legend-{outcome}", label)
+            item.dataset.outcome = outcome
+            legend.appendChild(item)
         if not view.bars:
             return
         svg.setAttribute("viewBox", f"0 0 {view.width} {view.height}")

@@ -66,6 +66,12 @@ class LocalStore:
         except Exception:
             return []
 
+    def length(self) -> int:
+        try:
+            return int(self._store.length)
+        except Exception:  # unknown: -1 never matches the count the index recorded
+            return -1
+
 
 #: The Web Lock every write of the library is made under, in every tab of the origin.
 LOCK_NAME = "sos-library"

@@ -171,6 +171,34 @@ def test_the_language_is_decided_once_by_the_start() -> None:
     assert started(MemoryStore(), [("lang", "xx")], "el").lang == "el"
 
 
+def test_a_links_language_applies_to_that_visit_only() -> None:
+    """``?lang=de`` shows the page in German while the user stays on it (new game, rematch,
+    a game from the list, a reload of the page's own URL), but is never saved: a later visit
+    by ``#g=`` or a friend link follows Settings, then the browser. Only Settings saves."""
+    store = MemoryStore()
+    app = tab(store, [("size", "4"), ("lang", "de")])
+    assert app.lang == "de" and app.prefs.lang is None and PREFS_KEY not in store.data
+    app.game.play(A1)
+    app.commit()
+    first = app.game.record.id
+    for step in (app.new_game, app.rematch, lambda: app.open(first)):
+        step()
+        assert app.lang == "de" and "lang=de" in app.location()
+    query, fragment = app.location()[1:].split("#")
+    reloaded = tab(store, [tuple(p.split("=", 1)) for p in query.split("&")], fragment)  # type: ignore[misc]
+    assert reloaded.lang == "de" and reloaded.game.record.id == first
+    # a later visit without lang=: the browser's language (nothing was saved)
+    later = tab(store, [], f"g={first}")
+    assert later.game.record.id == first and later.lang == "en"
+    link = later.share_query()
+    assert "lang" not in link
+    # Settings saves; a link's language still wins for its visit and leaves the choice alone
+    assert later.set_language("fr") and tab(store, [], f"g={first}").lang == "fr"
+    visit = tab(store, [("lang", "tr")], f"g={first}")
+    assert visit.lang == "tr" and visit.prefs.lang == "fr"
+    assert tab(store).lang == "fr"
+
+
 def test_notices_are_translated_when_shown() -> None:
     """A notice queued in one language reads in another after a change of language."""
     app = tab(MemoryStore(), [("size", "99"), ("game", "Sa1Sa1")])

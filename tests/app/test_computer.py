@@ -15,6 +15,7 @@ from sos.app.computer import (
     book_needed,
     book_path,
     hint_steps,
+    worth_skipping,
 )
 from sos.app.library import GameRecord
 from sos.app.session import GameSession
@@ -79,3 +80,12 @@ def test_the_hint_finds_the_winning_move() -> None:
     session.play(Action(0, 1, "O"))
     analysis = run(hint_steps(session))
     assert analysis.action == Action(0, 2, "S") and analysis.exact  # type: ignore[attr-defined]
+
+
+def test_a_run_is_worth_skipping_with_two_computers_or_after_an_extra_turn() -> None:
+    assert not worth_skipping(("human", "hard"), 0)  # one computer's single move
+    assert not worth_skipping(("human", "hard"), 1)  # it scored once and plays on
+    assert worth_skipping(("human", "hard"), 2)  # a chain of extra turns
+    assert worth_skipping(("easy", "hard"), 0)
+    assert worth_skipping(("human", "medium", "human", "easy"), 0)
+    assert not worth_skipping(("human", "human"), 0)

@@ -9,6 +9,7 @@ from sos import Action, Rules
 from sos.app.embed import SOURCE, VERSION, GameOverReports, ready_message
 from sos.app.library import GameRecord
 from sos.app.params import Settings
+from sos.app.players import with_names
 from sos.app.session import GameSession
 
 SETTINGS = Settings(3, "general", 3, ("human",) * 3)
@@ -26,6 +27,7 @@ def test_ready_carries_the_settings() -> None:
         "type": "sos:ready",
         "settings": {"size": 5, "mode": "simple", "players": 2, "seats": ["human", "hard"],
                      "lang": "de"},
+        "names": ["Spieler 1", "Computer 2"],
     }
 
 
@@ -66,3 +68,23 @@ def test_game_over_is_sent_once_per_ending() -> None:
     for col, letter in enumerate("SOS"):
         other.play(Action(0, col, letter))
     assert reports.message(other, SETTINGS, "en") is not None
+
+
+def test_the_messages_name_the_players() -> None:
+    """Names given to the seats are in ``names`` and in the result ``text``; a seat without a
+    name gets the page's default, in the page's language."""
+    settings = Settings(3, "simple", 2, ("human", "hard"))
+    assert ready_message(settings, "en", ("Alice", ""))["names"] == ["Alice", "Computer 2"]
+    assert ready_message(settings, "ar", ("", "Deep"))["names"] == ["اللاعب 1", "Deep"]
+    record = with_names(
+        GameRecord("g", Rules(1, 3, "simple", 2), ("human", "hard")),  # type: ignore[arg-type]
+        ("Alice", ""),
+    )
+    game = GameSession(record)
+    for col, letter in enumerate("SOS"):
+        game.play(Action(0, col, letter))
+    message = GameOverReports().message(game, settings, "en")
+    assert message is not None
+    assert message["names"] == ["Alice", "Computer 2"]
+    assert message["text"] == "Alice wins with the first SOS"
+    assert message["winner"] == 0

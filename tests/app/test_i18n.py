@@ -173,3 +173,20 @@ def test_compile_writes_catalogs_boot_texts_and_manifests(tmp_path: Path) -> Non
     assert german["name"] == text("de", "manifest.name") and german["lang"] == "de"
     assert german["icons"][0]["src"] == "../../icons/icon.svg"
     assert german["start_url"] == "../../../index.html"
+
+
+def test_decimal_and_percent_use_cldr_symbols() -> None:
+    from sos.app.i18n import LANGUAGES, decimal, percent
+
+    assert [decimal(lang, 1.25, 1) for lang in ("en", "de", "fr", "tr", "ar", "hi")] == [
+        "1.2", "1,2", "1,2", "1,2", "1.2", "1.2"
+    ]
+    assert decimal("de", 2.0) == "2" and decimal("de", 2.0, trim=False) == "2,0"
+    assert decimal("en", 0.375, 2) == "0.38" and decimal("fr", 3.5, 0) == "4"
+    assert decimal("de", -0.01) == "0" and decimal("de", -1.5) == "-1,5"
+    assert percent("en", 95.8) == "95.8%" and percent("de", 95.8) == "95,8\u00a0%"
+    assert percent("fr", 95.84) == "95,8\u00a0%" and percent("tr", 95.8) == "%95,8"
+    assert percent("hi", 50, 0) == "50%" and percent("ar", 50, 0) == "50\u200e%\u200e"
+    assert percent("xx", 12.5) == "12.5%"  # an unknown language: English
+    for lang in LANGUAGES:  # every language has its row
+        assert decimal(lang, 0.5) in ("0.5", "0,5")

@@ -64,6 +64,7 @@ def test_names_everywhere_in_the_view() -> None:
     assert "Alice scored 1" in announcement(state, "en", None, names)
     turns = move_list(state.rules, state.history, 3, "en", None, names)
     assert [t.title for t in turns] == ["1. Alice", "2. Bruno", "3. Alice"]
+    assert [(t.first, t.last) for t in turns] == [(1, 1), (2, 2), (3, 3)]
     fresh = GameState(RULES)
     assert status_text(fresh, "en", ("human", "hard"), names=("", "HAL")) == "Player 1 to move"
     fresh.apply(Action.parse("S@b2"))

@@ -108,6 +108,8 @@ def test_history_chart() -> None:
     chart = history_chart([(0, 1500), (1, 1600), (2, 1550)], width=100, height=50, pad=0)
     assert (chart.low, chart.high) == (1500, 1600)
     assert chart.points == "0,50 50,0 100,25" and chart.last == (100, 25)
+    room = history_chart([(0, 1500), (1, 1600), (2, 1550)], width=100, height=50, pad=0, left=20)
+    assert room.points == "20,50 60,0 100,25"  # the labels' room stays free
     assert history_chart([]).points == ""
     flat = history_chart([(0, 1500)])
     assert flat.high - flat.low == 100

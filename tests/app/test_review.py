@@ -115,11 +115,34 @@ def test_move_text_and_marks_of_a_mistake_and_a_blunder() -> None:
     assert german.startswith("Zug 2, Spieler 2: O@b1")
 
 
+def test_review_numbers_follow_the_language() -> None:
+    """Decimal symbol and percent format are CLDR's (sos.app.cldr): a decimal comma in de, fr
+    and tr, a point in en, ar and hi; "66,7 %" in de/fr, "%66,7" in tr."""
+    review = hand_review()
+    blunder = review.plies[3]  # before ≈2.0, after ≈-1.5, lost 3.5
+    names = ("A", "B")
+    cases = {
+        "en": ("≈2.0", "3.5", "66.7%"),
+        "de": ("≈2,0", "3,5", "66,7\u00a0%"),
+        "fr": ("≈2,0", "3,5", "66,7\u00a0%"),
+        "tr": ("≈2,0", "3,5", "%66,7"),
+        "ar": ("≈2.0", "3.5", "66.7\u200e%\u200e"),
+        "hi": ("≈2.0", "3.5", "66.7%"),
+    }
+    for lang, (estimate, lost, accuracy) in cases.items():
+        text = move_text(app(lang), "general", blunder, "A")
+        assert estimate in text and lost in text, (lang, text)
+        other = "." if estimate[2] == "," else ","
+        assert f"2{other}0" not in text and f"3{other}5" not in text, (lang, text)
+        summary = summary_lines(app(lang), review, names)[0]
+        assert accuracy in summary and "%" not in summary.replace(accuracy, ""), (lang, summary)
+
+
 def test_summary_and_verdicts_of_a_known_review() -> None:
     review = hand_review()
     assert summary_lines(app(), review, ("Player 1", "Player 2")) == (
-        "Player 1: accuracy 66.7 %, inaccuracies 0, mistakes 0, blunders 1",
-        "Player 2: accuracy 0 %, inaccuracies 0, mistakes 1, blunders 0",
+        "Player 1: accuracy 66.7%, inaccuracies 0, mistakes 0, blunders 1",
+        "Player 2: accuracy 0%, inaccuracies 0, mistakes 1, blunders 0",
     )
     marks = verdict_marks(app(), review, 3)
     assert [(m.ply, m.verdict, m.symbol) for m in marks] == [
@@ -139,7 +162,7 @@ def test_panel_navigation_and_a_line_played_on() -> None:
     assert view.message.startswith("Moves were played after this review")
     assert (view.prev_disabled, view.next_disabled) == (False, False)
     assert [p.ply for p in view.graph.points] == [1, 2, 3, 4]
-    assert view.summary[1].startswith("Computer 2: accuracy 0 %")
+    assert view.summary[1].startswith("Computer 2: accuracy 0%")
     start = review_view(app(), "en", review, LINE, 0, seats)
     assert start.selected == -1 and start.marks == () and start.message == ""
     assert start.move.startswith("Choose a move")

@@ -72,8 +72,8 @@ def test_the_view_model_and_its_chart() -> None:
     rows = tally([game(("human", "hard"), WIN_FOR_0), game(("hard", "human"), WIN_FOR_0),
                   game(("human", "medium"), draw_line())])
     view = stats_view("en", rows, width=170)
-    assert view.rows == (("medium", "3 × 3", "0", "1", "0", "50 %"),
-                         ("hard", "3 × 3", "1", "0", "1", "50 %"))
+    assert view.rows == (("medium", "3 × 3", "0", "1", "0", "50%"),
+                         ("hard", "3 × 3", "1", "0", "1", "50%"))
     assert view.total == "3 games counted"
     medium, hard = view.bars
     assert medium.segments == (("win", 70.0, 0.0), ("draw", 70.0, 100.0), ("loss", 170.0, 0.0))
@@ -81,6 +81,10 @@ def test_the_view_model_and_its_chart() -> None:
     assert hard.title == "hard: 1 won, 0 drawn, 1 lost" and hard.y > medium.y
     german = stats_view("de", rows)
     assert german.rows[1][0] == "schwer" and german.heading != view.heading
+    # the legend names the segments' colours in the bars' order, in the page's language
+    assert view.legend == (("win", "Won"), ("draw", "Drawn"), ("loss", "Lost"))
+    assert [o for o, _label in german.legend] == [o for o, _x, _w in hard.segments]
+    assert german.legend[0][1] == german.columns[2] != "Won"
 
 
 def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None:
@@ -106,5 +110,9 @@ def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None
     store.set(RATING_KEY, rating.dump())
     shown = book.rating("en")
     assert shown.text.startswith("Puzzle rating: 1600?") and shown.chart.points
+    # the line starts at the starting rating, 1500, then rises to the rating after the puzzle
+    points = [tuple(map(float, p.split(","))) for p in shown.chart.points.split()]
+    assert len(points) == 2 and points[0][1] > points[1][1]  # SVG y grows downwards
+    assert shown.chart.low <= 1500 < 1600 <= shown.chart.high
     full = RecordBook(Library(MemoryStore(quota=10), lambda: 0.0, lambda: "x"), lambda: 1.0)
     assert not full.reset()

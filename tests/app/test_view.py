@@ -98,12 +98,15 @@ def test_move_list_and_announcements() -> None:
     rules = Rules(3, 3)
     line = [Action.parse(t) for t in ("S@a1", "S@c1", "O@b1", "S@a3", "O@b2")]
     turns = move_list(rules, line, cursor=4, seats=("human", "hard"))
+    # Moves are numbered, not turns: the scoring O@b1 (move 3) and S@a3 share turn 3.
     assert [t.title for t in turns] == [
         "1. Player 1",
         "2. Computer 2",
-        "3. Player 1",
-        "4. Computer 2",
+        "3–4. Player 1",
+        "5. Computer 2",
     ]
+    assert [(t.first, t.last) for t in turns] == [(1, 1), (2, 2), (3, 4), (5, 5)]
+    assert [p.index + 1 for p in turns[2].plies] == [3, 4]
     assert [(p.text, p.points, p.current, p.future) for p in turns[2].plies] == [
         ("O@b1", 1, False, False),
         ("S@a3", 0, True, False),
@@ -120,6 +123,24 @@ def test_move_list_and_announcements() -> None:
     )
 
 
+def test_move_numbers_agree_with_the_status_line_after_extra_moves() -> None:
+    """The move list, the status line while viewing, the review's text and the games list
+    count the same moves: after two scoring turns, move 9's turn starts with "9"."""
+    from sos.app.view import move_list
+
+    game = GameSession(GameRecord("g", Rules.square(4), ("human", "human")))
+    # turns: S@a1 | S@c1 | O@b1+1 S@a3 | S@c3 | O@b3+1 O@b2+2 S@d4 | O@d1
+    for move in ("S@a1", "S@c1", "O@b1", "S@a3", "S@c3", "O@b3", "O@b2", "S@d4", "O@d1"):
+        game.play(Action.parse(move))
+    turns = move_list(game.state.rules, game.line, len(game.line), "de")
+    assert [t.title.split(".")[0] for t in turns] == ["1", "2", "3–4", "5", "6–8", "9"]
+    assert game.go_to(7)
+    assert session_view(game, "en").status == "Viewing move 7 of 9"
+    turns = move_list(game.state.rules, game.line, game.cursor, "en")
+    shown = [(t.title, p.text) for t in turns for p in t.plies if p.current]
+    assert shown == [("6–8. Player 1", "O@b2")]
+
+
 def test_session_view_locks_the_board_and_says_an_earlier_position_is_shown() -> None:
     game = GameSession(GameRecord("g", Rules.square(4), ("human", "medium")))
     game.play(Action.parse("S@a1"))
@@ -132,3 +153,21 @@ def test_session_view_locks_the_board_and_says_an_earlier_position_is_shown() ->
     assert session_view(game, "en").status == "Viewing move 1 of 2: Redo plays on"
     game.go_to(0)
     assert session_view(game, "de").status == text("de", "status.viewing", ply=0, total=2)
+
+
+def test_seat_choices_start_with_a_capital_in_every_language() -> None:
+    from sos.app.i18n import LANGUAGE_NAMES
+    from sos.app.params import SEAT_KINDS
+    from sos.app.view import seat_choice
+
+    assert [seat_choice("en", kind) for kind in SEAT_KINDS[:3]] == ["Human", "Easy", "Medium"]
+    assert seat_choice("de", "human") == "Mensch" and seat_choice("de", "easy") == "Leicht"
+    assert seat_choice("fr", "hard") == "Difficile"
+    assert seat_choice("tr", "human") == "İnsan"  # Turkish: dotted capital I
+    assert seat_choice("el", "easy") == "Εύκολο"
+    assert seat_choice("hi", "easy") == text("hi", "level.easy")  # no case: unchanged
+    for lang in LANGUAGE_NAMES:
+        for kind in SEAT_KINDS:
+            level, shown = text(lang, f"level.{kind}"), seat_choice(lang, kind)
+            assert shown[1:] == level[1:] and not shown[0].islower(), (lang, kind, shown)
+    assert text("en", "level.easy") == "easy"  # elsewhere (under a name) it stays lowercase

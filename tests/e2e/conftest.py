@@ -267,7 +267,12 @@ def guard(site_url: str) -> BrowserGuard:
 #: The test files whose tests share a context (each file checked to pass that way; a file not
 #: listed keeps a context per test until it has been run both ways).
 SHARED_CONTEXT_FILES = frozenset(
-    {"test_computer.py", "test_embed.py", "test_experience.py", "test_game.py"}
+    {
+        "test_computer.py", "test_embed.py", "test_experience.py", "test_fuzz_browser.py",
+        "test_game.py", "test_languages.py", "test_layout.py", "test_page_limits.py",
+        "test_players.py", "test_players_details.py", "test_players_sound.py",
+        "test_puzzle_page.py", "test_review_page.py", "test_security.py", "test_stats.py",
+    }
 )
 
 #: What is wiped between the tests sharing a context (everything but the service worker and

@@ -19,6 +19,8 @@
   // Text: never clipped, never an ellipsis, never cut by an ancestor hiding overflow.
   for (const el of document.querySelectorAll(".app *")) {
     if (!shown(el) || el.closest(".visually-hidden")) continue;  // screen-reader text
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 && box.height <= 1) continue;  // hidden the same way (the embed's review title)
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const style = getComputedStyle(el);
@@ -76,6 +78,27 @@
   const rowsLabels = document.getElementById("coords-rows").getBoundingClientRect();
   if (rowsLabels.left < -1 || wrap.right > vw + 1)
     problems.push(`board does not fit: ${Math.round(rowsLabels.left)}..${Math.round(wrap.right)} of ${vw}`);
+
+  // Squares are square (an SOS ring drawn over them stays round), and each coordinate label
+  // stays beside its own row or column, inside the board's extent (it scales with the board).
+  const cells = [...document.querySelectorAll("#board .cell")];
+  const oval = cells.find((c) => {
+    const r = c.getBoundingClientRect();
+    return Math.abs(r.width - r.height) > 1;
+  });
+  if (oval) {
+    const r = oval.getBoundingClientRect();
+    problems.push(`squares not square: ${r.width.toFixed(1)} × ${r.height.toFixed(1)}`);
+  }
+  const board = document.getElementById("board").getBoundingClientRect();
+  for (const [id, lo, hi] of [["coords-rows", "top", "bottom"], ["coords-cols", "left", "right"]]) {
+    for (const span of document.querySelectorAll(`#${id} span`)) {
+      const r = span.getBoundingClientRect();
+      if (r[lo] < board[lo] - 1 || r[hi] > board[hi] + 1)
+        problems.push(`coordinate "${span.textContent}" outside the board: `
+          + `${Math.round(r[lo])}..${Math.round(r[hi])} not in ${Math.round(board[lo])}..${Math.round(board[hi])}`);
+    }
+  }
 
   // Board, letters and the game-over panel in view together, without scrolling.
   if (oneScreen) {

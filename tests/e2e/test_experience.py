@@ -69,7 +69,7 @@ def test_move_list_shows_earlier_positions(open_app: Opener) -> None:
     plies = page.locator("#move-list button.ply")
     expect(plies).to_have_text(["S@a1", "S@c1", "O@b1+1", "S@a3"])
     turns = page.locator("#move-list li .turn-title")
-    expect(turns).to_have_text(["1. Player 1", "2. Player 2", "3. Player 1"])
+    expect(turns).to_have_text(["1. Player 1", "2. Player 2", "3–4. Player 1"])  # moves, not turns
     plies.nth(1).click()  # after S@c1
     expect(page.locator(WRITTEN)).to_have_count(2)
     expect(page.get_by_test_id("status")).to_have_text("Viewing move 2 of 4")
@@ -221,7 +221,17 @@ def test_german_everywhere_and_remembered(open_app: Opener, page: Page) -> None:
     expect(page.get_by_test_id("announce")).to_have_text(
         "Spieler 1 schreibt S auf a1. Spieler 2 ist am Zug."
     )
-    page.goto(page.url.split("?")[0])  # no lang= any more: the choice is remembered
+    bare = page.url.split("?")[0].split("#")[0]
+    page.goto(bare)  # no lang= any more: a link's language was for its visit only
+    page.wait_for_selector('html[data-ready="1"]')
+    expect(page.get_by_test_id("status")).to_have_text("Player 2 to move")  # the same game
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    # A choice in Settings applies at once and is remembered.
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-lang").select_option("de")
+    expect(page.get_by_test_id("status")).to_have_text("Spieler 2 ist am Zug")
+    page.keyboard.press("Escape")
+    page.goto(bare)
     page.wait_for_selector('html[data-ready="1"]')
     expect(page.get_by_test_id("status")).to_have_text("Spieler 2 ist am Zug")
     expect(page.locator("html")).to_have_attribute("lang", "de")

@@ -10,12 +10,17 @@ import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
-from helpers import cell, write
+from helpers import EmbedHost, cell, write
 from playwright.sync_api import Page, expect
 
+from sos import Action, Rules
+from sos.app.i18n import text
 from sos.app.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
+from sos.app.remote import RemoteLink, encode_link
+from sos.state import replay
 
 Opener = Callable[..., Page]
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,7 +53,8 @@ def rating_value(page: Page) -> int:
 @pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "phone")])
 def test_the_hint_selects_its_letter(open_app: Opener, page: Page, lang: str, size: str) -> None:
     """A 3x3 position where the only good move is an O (S.S on the top row): after Hint the
-    O button is pressed, and tapping the marked square writes O."""
+    O button is pressed, and tapping the marked square writes O. (The compact embed offers
+    no Hint: board, letters, scores, status and Review only.)"""
     page = open_app(f"?size=3&lang={lang}&game=Sa1Sc1{sized(page, size)}")
     expect(page.get_by_test_id("letter-S")).to_have_attribute("aria-pressed", "true")
     page.get_by_test_id("hint").click()
@@ -237,6 +243,27 @@ def test_skip_ends_a_computer_run(
                                                        .inner_text())
 
 
+def test_a_single_computer_move_shows_no_skip_and_leaves_none_behind(
+    open_app: Opener, page: Page
+) -> None:
+    """Against one computer, its single reply is no run worth skipping: the control never
+    shows, and none is left on the page when the human's turn comes back."""
+    page = open_app("?size=5&seats=human,easy")
+    page.evaluate(
+        """() => { window.__skipSeen = 0;
+             const skip = document.querySelector('[data-testid=skip]');
+             new MutationObserver(() => { if (!skip.hidden) window.__skipSeen += 1; })
+               .observe(skip, {attributes: true}); }"""
+    )
+    written = page.locator("button.cell:has-text('S'), button.cell:has-text('O')")
+    for turn, (row, col) in enumerate(((0, 0), (4, 4), (2, 0))):
+        write(page, row, col, "O")
+        expect(written.nth(2 * turn + 1)).to_be_visible(timeout=15_000)  # the computer replied
+        expect(page.get_by_test_id("letter-S")).to_be_enabled()  # the human's turn again
+        expect(page.get_by_test_id("skip")).to_be_hidden()
+    assert page.evaluate("window.__skipSeen") == 0
+
+
 # --------------------------------------------------------------------------- how to play
 @pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "phone")])
 def test_how_to_play_opens_at_the_top_and_explains_hint_review_and_marks(
@@ -260,8 +287,11 @@ def test_how_to_play_opens_at_the_top_and_explains_hint_review_and_marks(
 
 
 # --------------------------------------------------------------------------- one share link
-def test_a_friend_game_has_one_link_to_send(open_app: Opener, page: Page) -> None:
-    page = open_app("?size=4")
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "phone")])
+def test_a_friend_game_has_one_link_to_send(
+    open_app: Opener, page: Page, lang: str, size: str
+) -> None:
+    page = open_app(f"?size=4&lang={lang}{sized(page, size)}")
     page.get_by_test_id("settings").click()
     page.get_by_test_id("remote").check()
     page.get_by_test_id("settings-start").click()
@@ -290,7 +320,7 @@ def test_closing_the_daily_puzzle_in_an_embed_leaves_a_way_back(
 
 
 # --------------------------------------------------------------------------- 6. review graph
-@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("ar", "phone")])
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("ar", "phone"), ("de", "embed")])
 def test_the_review_graph_says_which_way_is_ahead(
     open_app: Opener, page: Page, lang: str, size: str
 ) -> None:
@@ -299,5 +329,61 @@ def test_the_review_graph_says_which_way_is_ahead(
     up, down = page.get_by_test_id("review-up"), page.get_by_test_id("review-down")
     expect(up).to_contain_text("▲", timeout=60_000)
     expect(down).to_contain_text("▼")
-    name = {"en": "Player 1", "ar": "اللاعب 1"}[lang]
+    name = {"en": "Player 1", "de": "Spieler 1", "ar": "اللاعب 1"}[lang]
     expect(up).to_contain_text(name)
+
+
+# --------------------------------------------------------------------------- 9. embed events
+@pytest.mark.parametrize("lang", ["en", "de", "ar"])
+def test_the_embed_events_name_the_players(page: Page, embed: EmbedHost, lang: str) -> None:
+    """A friend's link in a 320x420 frame (Bruno sent it after A1 S, B1 O; this device is
+    Alice, to move): ``sos:ready`` and ``sos:game-over`` carry both names, and the result text
+    is the one the frame shows, with Alice's name. The compact view offers no Statistics
+    (docs/embedding.md: the record is the full game's)."""
+    link = RemoteLink("embedtest", Rules.square(3, mode="simple"),
+                      (Action.parse("S@a1"), Action.parse("O@b1")), 1, ("Alice", "Bruno"))
+    _frame, game = embed.open(f"?embed=1&lang={lang}&r={quote(encode_link(link), safe='')}")
+    page.wait_for_function("window.received.length >= 1")
+    assert embed.messages()[0]["data"]["names"] == ["Alice", "Bruno"]
+    expect(game.get_by_test_id("stats")).to_be_hidden()  # the record is the full game's
+    expect(game.get_by_test_id("status")).to_contain_text("Alice")
+    game.get_by_test_id("letter-S").click()
+    game.locator('button.cell[data-row="0"][data-col="2"]').click()
+    expect(game.get_by_test_id("result")).to_be_visible()
+    page.wait_for_function("window.received.length >= 2")
+    over = embed.messages()[1]["data"]
+    assert over["type"] == "sos:game-over" and over["winner"] == 0
+    assert over["names"] == ["Alice", "Bruno"]
+    assert WINS[lang].format("Alice") in over["text"]
+    assert over["text"] == game.locator("#result-text").inner_text()
+
+
+# --------------------------------------------------------------------------- 5. puzzle header
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "embed")])
+def test_a_puzzle_shows_its_own_mode_and_score(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], lang: str, size: str
+) -> None:
+    """A general puzzle (score 2-1, the first move scores) opened over a simple 5x5 game: the
+    puzzle's mode and score are in its dialog, the score follows the move, and nothing of the
+    game behind (its "Simple game", its scores) shows while the puzzle is open."""
+    puzzle = next(p for p in puzzles() if p.id == "5g-39d815")
+    state = replay(puzzle.rules, puzzle.moves)
+    page = open_app(f"?size=5&mode=simple&lang={lang}&puzzle={puzzle.id}{sized(page, size)}")
+    dialog = page.get_by_test_id("puzzle-dialog")
+    expect(dialog).to_be_visible(timeout=30_000)
+    context = page.get_by_test_id("puzzle-context")
+    expect(context).to_contain_text(text(lang, "settings.mode.general"))
+    expect(context).not_to_contain_text(text(lang, "settings.mode.simple"))
+    expect(context).to_contain_text("–".join(map(str, state.scores)))
+    for behind in ("#mode-text", "#board", "[data-testid=score-0]"):
+        expect(page.locator(behind)).not_to_be_visible()
+    shot(page, f"players-puzzle-mode-{lang}-{size}")
+    move = puzzle.line[0]
+    page.get_by_test_id(f"puzzle-letter-{move.letter}").click()
+    page.locator(f'#puzzle-board button.cell[data-row="{move.row}"][data-col="{move.col}"]').click()
+    state.apply(move)
+    expect(context).to_contain_text("–".join(map(str, state.scores)))
+    page.get_by_test_id("puzzle-close").click()
+    if size != "embed":  # (the compact view has no mode line)
+        expect(page.locator("#mode-text")).to_have_text(text(lang, "mode.simple"))
+    expect(page.locator("#board")).to_be_visible()

@@ -208,6 +208,22 @@ def test_a_bad_puzzle_value_changes_nothing(open_app: Opener, page: Page) -> Non
     assert game_keys(page) == games
 
 
+def test_the_puzzle_board_reads_left_to_right_in_arabic(open_app: Opener, page: Page) -> None:
+    """As the game's board: a1 top left in every language, and each SOS mark over its squares."""
+    puzzle = next(p for p in puzzles() if p.rules.rows >= 5 and p.rules.mode == "general")
+    page.set_viewport_size(PHONE)
+    page = open_app(f"?lang=ar&puzzle={puzzle.id}")
+    expect(page.get_by_test_id("puzzle-dialog")).to_be_visible(timeout=30_000)
+    xs = page.evaluate(
+        """() => [...document.querySelectorAll('#puzzle-board button.cell[data-row="0"]')]
+             .sort((a, b) => a.dataset.col - b.dataset.col)
+             .map((c) => c.getBoundingClientRect().left)"""
+    )
+    assert xs == sorted(xs) and len(set(xs)) == len(xs), xs  # columns a, b, c... left to right
+    labels = page.locator("#puzzle-cols").inner_text().split()
+    assert labels[:2] == ["a", "b"], labels
+
+
 def test_puzzle_panel_is_accessible_and_keyboard_playable(open_app: Opener, page: Page) -> None:
     puzzle = one_move_with_refutation()
     page = open_app(f"?puzzle={puzzle.id}")

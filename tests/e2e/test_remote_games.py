@@ -165,6 +165,29 @@ def _fates(codes: list[str]) -> Any:
     return scope["_json"].dumps([scope["_fate"](code) for code in codes])
 
 
+def test_on_a_phone_the_link_to_send_comes_into_view_after_the_move(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    anna = new_context(locale="en-US").new_page()
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    ben = new_context(locale="en-US", **phone).new_page()
+    anna.goto(site_url + "index.html?size=5")
+    ready(anna)
+    anna.get_by_test_id("settings").click()
+    anna.get_by_test_id("remote").check()
+    anna.get_by_test_id("settings-start").click()
+    write(anna, 0, 1, "S")
+    open_link(ben, sent_link(anna))
+    expect(ben.get_by_test_id("remote-status")).to_have_text("Your turn.")
+    assert ben.evaluate("scrollY") == 0
+    copy = ben.get_by_test_id("remote-copy")
+    assert not copy.is_visible()  # nothing to send yet
+    write(ben, 3, 3, "S")
+    # What to do next, send the link, is below the board's fold: it is brought into view.
+    for part in ("remote-link", "remote-copy"):
+        expect(ben.get_by_test_id(part)).to_be_in_viewport(ratio=1)
+
+
 def test_fuzzed_links_give_the_predicted_notice_and_decode_alike_in_pyodide(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:

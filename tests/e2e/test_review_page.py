@@ -18,6 +18,7 @@ from test_experience import _axe
 
 from sos import GameState, Rules, new_game
 from sos.ai.review import review_game
+from sos.app.i18n import percent
 from sos.app.record import encode_moves
 
 Opener = Callable[..., Page]
@@ -70,7 +71,7 @@ def test_review_a_finished_game(open_app: Opener, shot: Callable[[Page, str], Pa
     summary = page.get_by_test_id("review-summary").locator("li")
     expect(summary).to_have_count(2)
     for s in expected.summary():
-        expect(summary.nth(s.player)).to_contain_text(f"accuracy {s.accuracy:g} %")
+        expect(summary.nth(s.player)).to_contain_text(f"accuracy {percent('en', s.accuracy)},")
         expect(summary.nth(s.player)).to_contain_text(f"blunders {s.blunders}")
 
     # The graph: one point per move, every one exact on 4x4; a click goes to that move.
@@ -165,6 +166,10 @@ def test_review_in_german_on_a_phone(
     review.click()
     wait_reviewed(page)
     expect(page.get_by_test_id("review-summary")).to_contain_text("Genauigkeit")
+    # German numbers: decimal comma, "95,8 %" with a no-break space (CLDR)
+    expect(page.get_by_test_id("review-summary").locator("li").first).to_have_text(
+        re.compile("Genauigkeit \\d+(,\\d)?\u00a0%,")
+    )
     page.locator(f'#move-list button.ply[data-ply="{len(state.history)}"]').click()
     expect(page.get_by_test_id("review-move")).to_contain_text(f"Zug {len(state.history)}")
     width = page.evaluate("document.documentElement.scrollWidth")

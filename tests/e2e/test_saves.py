@@ -13,7 +13,10 @@ import pytest
 from helpers import write
 from playwright.sync_api import BrowserContext, Page, expect
 
+from sos import Rules
 from sos.app.library import load_game
+from sos.app.record import SavedGame, dump_save
+from sos.rules import MAX_APP_SIZE
 
 Opener = Callable[..., Page]
 
@@ -181,6 +184,52 @@ def test_damaged_and_newer_entries_are_kept_listed_and_named(
     assert page.url.split("#g=")[1] != gid
 
 
+def test_a_first_version_save_no_longer_played_is_listed_and_deleted(
+    open_app: Opener, site_url: str, shot: Callable[[Page, str], Any]
+) -> None:
+    """A first-version save (``sos-game``) of a board outside today's limits, and a damaged
+    game: both kept and listed as not openable, each deleted only by the user, with an undo."""
+    page = open_app("?size=4")
+    write(page, 0, 0, "S")
+    side = MAX_APP_SIZE + 1
+    legacy = dump_save(SavedGame(Rules.square(side), ("human", "human"), "Sa1Ob1", 2, {}))
+    page.evaluate(
+        "([legacy, cut]) => { localStorage.setItem('sos-game', legacy);"
+        " localStorage.setItem('sos-g:cut', cut); }",
+        [legacy, UNREADABLE["sos-g:cut"]],
+    )
+    page.goto(site_url + "index.html")
+    ready(page)
+    expect(page.get_by_test_id("notice")).to_contain_text("The save of an earlier version of SOS")
+    expect(page.locator("#board button.cell:has-text('S')")).to_have_count(1)  # the last game
+    page.get_by_test_id("games").click()
+    first = page.locator("[data-testid=game-entry][data-game-id=sos-game]")
+    expect(first).to_have_attribute("data-kind", "damaged")
+    expect(first).to_contain_text("A game saved by the first version of SOS")
+    expect(first).to_contain_text(f"its board is {side} × {side}")
+    expect(page.get_by_test_id("game-entry").last).to_have_attribute("data-game-id", "sos-game")
+    shot(page, "saves-unreadable-entries")
+    cut = page.locator("[data-testid=game-entry][data-game-id=cut]")
+    cut.get_by_test_id("game-delete").click()
+    expect(cut).to_have_count(0)
+    assert "sos-g:cut" not in storage(page)
+    page.get_by_test_id("games-undo-delete").click()
+    expect(cut).to_have_attribute("data-kind", "damaged")
+    assert storage(page)["sos-g:cut"] == UNREADABLE["sos-g:cut"]  # byte for byte
+    first.get_by_test_id("game-delete").click()
+    expect(first).to_have_count(0)
+    assert "sos-game" not in storage(page)
+    page.get_by_test_id("games-undo-delete").click()
+    expect(first).to_have_count(1)
+    assert storage(page)["sos-game"] == legacy
+    first.get_by_test_id("game-delete").click()
+    expect(first).to_have_count(0)
+    page.reload()
+    ready(page)
+    expect(page.get_by_test_id("notice")).not_to_contain_text("earlier version")
+    assert "sos-game" not in storage(page) and storage(page)["sos-g:cut"]
+
+
 def test_a_storage_cleared_by_another_tab_gets_the_open_games_back(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
@@ -206,6 +255,31 @@ def test_a_storage_cleared_by_another_tab_gets_the_open_games_back(
         assert page.url.split("#g=")[1] == ids[page]
         expect(page.locator("#board button.cell:has-text('S')")).to_have_count(1)
         expect(page.locator("#board button.cell:has-text('O')")).to_have_count(1)
+
+
+def test_games_written_behind_the_index_are_found_after_the_start(
+    open_app: Opener, site_url: str
+) -> None:
+    """A build without the index removes one game and adds another: the key count stays the
+    same, so only the page's key check after its start finds them."""
+    page = open_app("?size=4")
+    write(page, 0, 0, "S")
+    gone = page.url.split("#g=")[1]
+    page.get_by_test_id("new-game").click()
+    write(page, 1, 1, "O")
+    page.evaluate(
+        "([gone, text]) => { localStorage.removeItem('sos-g:' + gone);"
+        " localStorage.setItem('sos-g:behind', text); }",
+        [gone, _game("behind", "Sa1Ob1Sc1")],
+    )
+    page.reload()
+    ready(page)
+    page.wait_for_timeout(4000)  # the key check runs 3 s after the start
+    page.get_by_test_id("games").click()
+    behind = page.locator("[data-testid=game-entry][data-game-id=behind]")
+    expect(behind).to_contain_text("3 moves")
+    expect(page.get_by_test_id("game-entry")).to_have_count(2)
+    expect(page.get_by_test_id("games-count")).to_be_hidden()
 
 
 FILL = """([count, size]) => {
@@ -282,7 +356,7 @@ def test_a_clock_far_ahead(page: Page, site_url: str) -> None:
     expect(dialog).not_to_have_attribute("open", "")
     page.clock.set_system_time(NOW + 60)  # the clock is right again
     page.get_by_test_id("games").click()
-    page.locator(f"[data-testid=game-entry][data-game-id={first}] [data-open]").click()
+    page.locator(f"[data-testid=game-entry][data-game-id='{first}'] [data-open]").click()
     play(page, 2, 2, "S")
     page.goto(site_url + "index.html")
     ready(page)

@@ -257,3 +257,22 @@ def test_the_ai_page_states_the_code_s_budgets_and_limits() -> None:
     ]
     assert agents.SMALL_BOARD_CELLS == 7 * 7
     assert [text for text in stated if text not in prose] == []
+
+
+def test_every_stable_hook_in_the_docs_is_in_the_page() -> None:
+    """docs/architecture.md lists the page's stable hooks (the DOM contract); each must be in
+    index.html or be set by the page's code (``score-N``: an f-string ``score-{...}``)."""
+    doc = (ROOT / "docs" / "architecture.md").read_text("utf-8")
+    section = doc.split("## The page's stable hooks", 1)[1].split("\n## ", 1)[0]
+    hooks = re.findall(r"\[data-testid=([\w-]+)\]", section)
+    assert len(hooks) >= 25, hooks
+    page = "\n".join(
+        path.read_text("utf-8")
+        for path in [ROOT / "index.html", *(ROOT / "sos" / "web").glob("*.py"),
+                     *(ROOT / "static").glob("*.js")]
+    )
+    for hook in hooks:
+        if hook.endswith("-N"):
+            assert re.search(re.escape(hook[:-1]) + r"\{", page), f"nothing sets {hook}"
+        else:
+            assert re.search(rf"""["']{re.escape(hook)}["']""", page), f"no element is {hook}"

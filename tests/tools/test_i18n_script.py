@@ -21,6 +21,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(tool, "LOCALE", tmp_path / "locale")
     monkeypatch.setattr(tool, "SOURCE", tmp_path / "i18n.py")
     monkeypatch.setattr(tool, "ROOT", tmp_path)
+    monkeypatch.setattr(tool, "NUMBERS_MODULE", tmp_path / "cldr.py")
     return tmp_path
 
 
@@ -117,3 +118,17 @@ def test_check_says_why_it_fails(sandbox: Path, capsys: pytest.CaptureFixture[st
     assert out.startswith("es: button.undo: empty (untranslated: the page shows English)\n")
     assert "fails the language tests" in out
     assert "tests/e2e/test_languages.py" in out and "tests/app/test_i18n.py" in out
+
+
+def test_the_number_table_is_babels_cldr_data(sandbox: Path) -> None:
+    """sos/app/cldr.py is what ``numbers`` (and ``update``) generate from Babel now, for every
+    language of LANGUAGE_NAMES (rerun ``python scripts/i18n.py numbers`` after a Babel update)."""
+    shipped = (Path(tool.__file__).resolve().parent.parent / "sos" / "app" / "cldr.py").read_text(
+        encoding="utf-8"
+    )
+    assert shipped == tool.numbers_source()
+    tool.update()
+    assert (sandbox / "cldr.py").read_text(encoding="utf-8") == shipped
+    assert tool.number_formats("de") == (",", "", "\u00a0%")
+    assert tool.number_formats("tr") == (",", "%", "")
+    assert tool.number_formats("en") == (".", "", "%")

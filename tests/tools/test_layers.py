@@ -38,3 +38,21 @@ def test_page_modules_stay_small() -> None:
     sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in WEB}
     for name, lines in sizes.items():
         assert lines <= OVER.get(name, 300), f"{name}: {lines} lines; split it"
+
+
+#: The test folder of each layer of the pure code (docs/contributing.md, "Layers").
+TEST_FOLDERS = {"sos": "engine", "sos/ai": "ai", "sos/app": "app"}
+
+
+def test_every_module_of_the_pure_layers_has_its_test_file() -> None:
+    """A reader finds a module's tests in one step: sos/<layer>/<module>.py is tested in
+    tests/<layer>/test_<module>.py."""
+    root = Path(__file__).resolve().parents[2]
+    missing = [
+        f"{folder}/{path.name} -> tests/{tests}/test_{path.name}"
+        for folder, tests in TEST_FOLDERS.items()
+        for path in sorted((root / folder).glob("*.py"))
+        if path.name != "__init__.py"
+        and not (root / "tests" / tests / f"test_{path.name}").is_file()
+    ]
+    assert not missing, f"modules without their test file: {missing}"

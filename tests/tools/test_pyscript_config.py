@@ -66,12 +66,27 @@ def test_every_engine_module_is_shipped(files: dict[str, str]) -> None:
     assert not missing, f"add these to [files] in pyscript.toml: {missing}"
 
 
+def _built(source: str) -> bool:
+    """A file the build writes (static/vendor/), absent from a fresh clone before the build."""
+    return _normalise(source).startswith("static/vendor/")
+
+
 def test_every_source_exists_and_keeps_its_package_path(files: dict[str, str]) -> None:
     for source, destination in files.items():
         assert "://" not in source, f"[files] source must be local: {source}"
-        assert (CONFIG.parent / source).is_file(), f"[files] source does not exist: {source}"
+        assert _built(source) or (CONFIG.parent / source).is_file(), (
+            f"[files] source does not exist: {source}"
+        )
         if _normalise(source).startswith("sos/"):
             assert _normalise(destination) == _normalise(source), (
                 f"{source} must be installed as {_normalise(source)} so `import sos...` works, "
                 f"not {destination}"
             )
+
+
+@pytest.mark.build
+def test_every_built_source_exists_after_the_build(files: dict[str, str]) -> None:
+    built = [source for source in files if _built(source)]
+    assert built, "pyscript.toml loads nothing from static/vendor/ (the bytecode zip is expected)"
+    missing = [source for source in built if not (CONFIG.parent / source).is_file()]
+    assert not missing, f"the build did not write {missing}: run `node scripts/build.mjs`"

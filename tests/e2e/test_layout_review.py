@@ -1,0 +1,152 @@
+"""Layout while the game review is open (tests/e2e/test_layout.py covers the game itself): the
+squares stay square on a desktop with the review panel beside the board, and in a 320×420 embed
+of a 12×12 board for four players the coordinates scale with the shrunken board (each label
+beside its row, inside the board) and the selected move's verdict shows whole. Each case also
+runs the layout matrix's checks (tests/e2e/layout_check.js). Screenshots: test-results/."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+from test_layout import CHECK
+from test_review_page import query_for, random_game, wait_reviewed
+
+from sos import Rules, new_game
+
+Opener = Callable[..., Page]
+
+
+@pytest.mark.parametrize(
+    ("size", "width", "height"), [(6, 1280, 800), (5, 1280, 800), (6, 1024, 700)]
+)
+def test_squares_stay_square_with_the_review_open(
+    size: int,
+    width: int,
+    height: int,
+    page: Page,
+    open_app: Opener,
+    shot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(query_for(random_game(size, 7)))
+    page.get_by_test_id("review").click()
+    wait_reviewed(page)
+    page.wait_for_timeout(350)  # the marks' draw-in animation
+    shot(page, f"layout-review-{size}x{size}-{width}x{height}")
+    sizes = page.locator("#board .cell").evaluate_all(
+        "cells => cells.map(c => [c.getBoundingClientRect().width,"
+        " c.getBoundingClientRect().height])"
+    )
+    assert len(sizes) == size * size
+    assert all(abs(w - h) <= 1 for w, h in sizes), sizes[:3]
+    assert page.evaluate(CHECK, True) == []
+
+
+def test_embed_review_of_a_big_board_keeps_coordinates_and_verdict(
+    page: Page,
+    open_app: Opener,
+    shot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 320, "height": 420})
+    state = new_game(Rules.square(12, "general", 4))
+    for action in random_game(12, 5, players=4).history[:6]:  # short: a quick review
+        state.apply(action)
+    open_app(query_for(state, "&embed=1&lang=de&seats=human,easy,easy,easy"))
+    page.get_by_test_id("review").click()
+    wait_reviewed(page)
+    page.wait_for_timeout(350)
+    shot(page, "layout-review-embed-12x12-de")
+    board = page.locator("#board").bounding_box()
+    assert board is not None and board["height"] < 200  # the case that once overflowed
+    for span in page.locator("#coords-rows span").all():
+        box = span.bounding_box()
+        assert box is not None
+        assert (
+            board["y"] - 1 <= box["y"]
+            and box["y"] + box["height"] <= board["y"] + board["height"] + 1
+        ), (span.inner_text(), box, board)
+    verdict = page.get_by_test_id("review-move")
+    assert verdict.inner_text().strip()
+    assert verdict.evaluate("e => e.scrollHeight <= e.clientHeight + 1")  # no inner scrolling
+    box = verdict.bounding_box()
+    panel = page.get_by_test_id("review-panel").bounding_box()
+    assert box is not None and panel is not None
+    assert panel["y"] <= box["y"] and box["y"] + box["height"] <= panel["y"] + panel["height"] + 1
+    assert page.evaluate(CHECK, True) == []
+
+
+def test_four_players_on_a_phone_make_an_even_grid_with_a_long_name(
+    page: Page,
+    open_app: Opener,
+    shot: Callable[[Page, str], Path],
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app("?players=4&seats=human,human,easy,medium&lang=de")
+    page.get_by_test_id("settings").click()
+    seat = page.get_by_test_id("settings-seat-0")
+    assert seat.locator("option").all_inner_texts()[:2] == ["Mensch", "Leicht"]
+    name = page.get_by_test_id("settings-name-1")
+    name.fill("Bernd-Friedrich von Hohenzollern-Sigmaringen")
+    assert name.input_value() == "Bernd-Friedrich von Hohe"  # the field stops at 24
+    page.get_by_test_id("settings-start").click()
+    page.wait_for_timeout(350)
+    shot(page, "layout-phone-4-players-long-name")
+    boxes = [c.bounding_box() for c in page.locator("#players .player").all()]
+    assert len(boxes) == 4 and all(b is not None for b in boxes)
+    widths = {round(b["width"]) for b in boxes if b}
+    tops = sorted({round(b["y"]) for b in boxes if b})
+    assert max(widths) - min(widths) <= 1, widths  # every card the same width
+    assert len(tops) == 2, tops  # two rows of two
+    assert page.evaluate(CHECK, False) == []
+
+
+def _luminance(rgb: tuple[float, ...]) -> float:
+    channels = [c / 255 for c in rgb[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _rgb(css: str) -> tuple[float, ...]:
+    numbers = re.findall(r"[\d.]+", css)
+    return tuple(float(n) for n in numbers[:3])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_last_move_frame_stands_out_in_both_themes(
+    page: Page, open_app: Opener, scheme: str
+) -> None:
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    open_app("?size=5&game=Sa1Ob2")
+    shadow = page.locator("button.cell.last").evaluate("n => getComputedStyle(n).boxShadow")
+    paper = page.locator("#board-wrap").evaluate("n => getComputedStyle(n).backgroundColor")
+    ring = _luminance(_rgb(shadow))
+    ground = _luminance(_rgb(paper))
+    ratio = (max(ring, ground) + 0.05) / (min(ring, ground) + 0.05)
+    assert ratio >= 3, (scheme, shadow, paper, ratio)  # WCAG 2.2 non-text contrast
+
+
+def test_the_embed_footer_separates_its_links_after_a_puzzle(
+    page: Page, open_app: Opener, shot: Callable[[Page, str], Path]
+) -> None:
+    page.set_viewport_size({"width": 320, "height": 420})
+    open_app("?puzzle=daily&lang=de&embed=1")
+    page.get_by_test_id("puzzle-close").click(timeout=30_000)
+    back = page.get_by_test_id("embed-puzzle")
+    full = page.get_by_test_id("open-full")
+    assert back.is_visible() and full.is_visible()
+    shot(page, "layout-embed-puzzle-closed")
+    after = back.evaluate("n => getComputedStyle(n, '::after').content")
+    assert "·" in after, after  # "Zurück zum Rätsel · Ganzes Spiel öffnen"
+    gap = page.evaluate(
+        """() => {
+             const b = document.getElementById('embed-puzzle').getBoundingClientRect();
+             const a = document.getElementById('open-full').getBoundingClientRect();
+             return a.top >= b.bottom - 1 ? null : a.left - b.right;
+           }"""
+    )
+    assert gap is None or gap >= 0, gap  # on one line they never overlap
+    assert page.evaluate(CHECK, True) == []
