@@ -77,7 +77,7 @@ def judge(item: dict[str, Any], nodes: int, seed: int) -> dict[str, Any]:
     }
 
 
-def run(nodes: int, stride: int = 1) -> dict[str, Any]:
+def run(nodes: int, stride: int = 1, verbose: bool = False) -> dict[str, Any]:
     """The figures at ``nodes`` on every ``stride``-th held-out position."""
     items = load()[::stride]
     rows = []
@@ -86,6 +86,10 @@ def run(nodes: int, stride: int = 1) -> dict[str, Any]:
         r = judge(item, nodes, seed=i)
         r["group"] = f"{item['board']} {item['mode']}"
         rows.append(r)
+        if verbose and not (r["keeps"] and r["hint_sign"]):
+            print(f"    miss: {item['state'].to_text()} {item['mode']} value {item['value']} "
+                  f"keeps {r['keeps']} hint sign {r['hint_sign']} proven {r['proven']}",
+                  flush=True)
     out: dict[str, Any] = {"nodes": nodes, "n": len(rows),
                            "seconds": round(time.perf_counter() - start, 1)}
     groups = sorted({r["group"] for r in rows})
@@ -112,8 +116,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--nodes", default=f"{PAGE_NODES},{PAGE_NODES // 4}",
                         help="comma list of node budgets")
     parser.add_argument("--stride", type=int, default=1, help="every n-th position")
+    parser.add_argument("--verbose", action="store_true", help="print each miss")
     args = parser.parse_args(argv)
-    figures = {n: run(int(n), args.stride) for n in args.nodes.split(",")}
+    figures = {n: run(int(n), args.stride, args.verbose) for n in args.nodes.split(",")}
     print("JSON " + json.dumps(figures))
     return figures
 

@@ -8,6 +8,10 @@ of ``benchmarks.bench_ai.PAGE_NODES``), so results do not depend on the machine'
 UCT peer gets ``--mcts-iterations`` a move (default 200 000: about one second of the C program
 on one core of the machines of ``benchmarks/RESULTS.md``).
 
+``--playouts N`` sets hard's safe-move playouts a leaf in simple mode (default
+``sos.ai.agents.HARD_PLAYOUTS``; 0: none), ``--first K`` starts at game K (opening seed
+``seed + K // 2``), so a long match can run in parts. Hard's CPU seconds a move are reported.
+
 Prints one line a game and a summary: wins, draws and losses of the level, its share of game
 points (win 1, draw 1/2) and, in general mode, its share of the SOSs scored; the last line is
 ``JSON {...}``.
@@ -43,10 +47,15 @@ def default_hard_nodes(size: int) -> int:
     return PAGE_NODES.get(size, 8_000)
 
 
-def make_level(level: str, seed: int, hard_nodes: int) -> Agent:
-    """The project's player of ``level``; ``hard`` at ``hard_nodes`` nodes a move."""
+def make_level(level: str, seed: int, hard_nodes: int, playouts: int | None = None) -> Agent:
+    """The project's player of ``level``; ``hard`` at ``hard_nodes`` nodes a move (and
+    ``playouts`` safe-move playouts a leaf in simple mode instead of
+    ``sos.ai.agents.HARD_PLAYOUTS``)."""
     if level == "hard":
-        return HardAgent(seed=seed, budget=None, node_budget=hard_nodes)
+        agent = HardAgent(seed=seed, budget=None, node_budget=hard_nodes)
+        if playouts is not None:
+            agent.searcher.playouts = playouts
+        return agent
     return make_agent(level, seed)
 
 
@@ -69,6 +78,7 @@ def play_game(
     opening_seed: int,
     hard_nodes: int,
     iterations: int,
+    playouts: int | None = None,
 ) -> dict[str, Any]:
     """One game; returns the level's result (``win``/``draw``/``loss``), both sides' points,
     the plies played and the moves."""
@@ -76,12 +86,15 @@ def play_game(
     state = new_game(Rules.square(size, mode))
     for _ in range(2):
         state.apply(rng.choice(state.legal_actions()))
-    agent = make_level(level, opening_seed * 2 + level_seat, hard_nodes)
+    agent = make_level(level, opening_seed * 2 + level_seat, hard_nodes, playouts)
+    cpu = 0.0
     ply = 0
     while not state.is_terminal():
         seat = state.current_player()
         if seat == level_seat:
+            t0 = time.process_time()
             action = agent.choose_action(state)
+            cpu += time.process_time() - t0
         else:
             action = peer_action(c, peer, state, opening_seed * 1000 + ply, iterations)
         state.apply(action)
@@ -96,8 +109,28 @@ def play_game(
         "peer_points": state.scores[1 - level_seat],
         "level_seat": level_seat,
         "opening_seed": opening_seed,
+        "level_cpu": cpu,
+        "size": size,
+        "mode": mode,
         "moves": [str(a) for a in state.history],
     }
+
+
+def _mover(record: dict[str, Any], ply: int) -> int:
+    """The seat that made move ``ply`` of a game record (a scoring move keeps the turn)."""
+    moves = record.get("_movers")
+    if moves is None:
+        moves = record["_movers"] = _movers(record["moves"], record["size"], record["mode"])
+    return int(moves[ply])
+
+
+def _movers(moves: list[str], size: int, mode: Mode) -> list[int]:
+    state = new_game(Rules.square(size, mode))
+    out = []
+    for text in moves:
+        out.append(state.current_player())
+        state.apply(Action.parse(text))
+    return out
 
 
 def match(
@@ -110,22 +143,32 @@ def match(
     hard_nodes: int,
     iterations: int,
     verbose: bool = True,
+    playouts: int | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
     """``games`` games (pairs with seats swapped); the summary figures."""
     tally = {"win": 0, "draw": 0, "loss": 0}
     level_points = peer_points = 0
     losses: list[dict[str, Any]] = []
+    level_cpu = 0.0
+    level_moves = 0
     t0 = time.perf_counter()
     with CSolver() as c:
-        for g in range(games):
+        for g in range(first, first + games):
             record = play_game(
-                c, size, mode, level, peer, g % 2, seed + g // 2, hard_nodes, iterations
+                c, size, mode, level, peer, g % 2, seed + g // 2, hard_nodes, iterations,
+                playouts,
+            )
+            level_cpu += record["level_cpu"]
+            level_moves += sum(
+                1 for i in range(len(record["moves"])) if _mover(record, i) == record["level_seat"]
             )
             tally[record["result"]] += 1
             level_points += record["level_points"]
             peer_points += record["peer_points"]
             if record["result"] == "loss":
                 losses.append(record)
+            record.pop("_movers", None)
             if verbose:
                 print(
                     f"game {g + 1}: {level} seat {record['level_seat']} "
@@ -148,6 +191,7 @@ def match(
         "hard_nodes": hard_nodes,
         "mcts_iterations": iterations,
         "seconds": round(time.perf_counter() - t0, 1),
+        "level_cpu_per_move": round(level_cpu / level_moves, 3) if level_moves else 0.0,
         "lost_games": [" ".join(r["moves"]) for r in losses],
     }
 
@@ -162,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hard-nodes", type=int)
     parser.add_argument("--mcts-iterations", type=int, default=MCTS_ITERATIONS)
+    parser.add_argument("--playouts", type=int, help="hard's safe-move playouts a leaf")
+    parser.add_argument("--first", type=int, default=0, help="index of the first game")
     args = parser.parse_args(argv)
     nodes = args.hard_nodes or default_hard_nodes(args.size)
     figures = match(
@@ -173,13 +219,16 @@ def main(argv: list[str] | None = None) -> int:
         args.seed,
         nodes,
         args.mcts_iterations,
+        playouts=args.playouts,
+        first=args.first,
     )
     print(
         f"{args.level} vs {args.peer} on {args.size}x{args.size} {args.mode}: "
         f"{figures['win']}/{figures['draw']}/{figures['loss']} (W/D/L) in {figures['games']} "
         f"games, {figures['game_points_pct']} % of game points, "
         f"{figures['sos_share_pct']} % of SOSs; hard {nodes} nodes a move, "
-        f"mcts {args.mcts_iterations} iterations a move; {figures['seconds']} s"
+        f"mcts {args.mcts_iterations} iterations a move; {figures['seconds']} s, "
+        f"{figures['level_cpu_per_move']} CPU s a {args.level} move"
     )
     print("JSON " + json.dumps(figures))
     return 0

@@ -56,11 +56,21 @@ SMALL_BOARD_CELLS: Final = 49
 #: safe moves; without it most games against ``medium`` drift to a full, SOS-free board
 #: (a draw). Measured vs medium on 8x8 at 4000 nodes a move: 13/5/2 without, 20/0/0 with.
 HARD_TENSION: Final = 3
+#: Simple mode (two players): random games of safe moves that ``hard`` plays out at each quiet
+#: leaf of its search (:func:`sos.ai.search.safe_playouts`), where a score-based evaluation
+#: sees only 0; the fight is over who runs out of safe moves first (benchmarks/RESULTS.md).
+HARD_PLAYOUTS: Final = 2
 #: ``hard`` tries to prove a win (else a draw) from this many empty squares on
 #: (:meth:`sos.ai.solver.Solver.result_action`), with up to :data:`ENDGAME_SHARE` of its budget;
-#: if that runs out, the heuristic search gets the rest.
+#: if that runs out, the heuristic search gets the rest. In general mode the proof pays more
+#: than the search: on the tune half of benchmarks/data/exact_positions.txt (5x5 and 6x6
+#: general) hard kept the exact value in 45/50 at a share of 0.5 and 48/50 at 0.9 (35 000
+#: nodes), 35/50 and 39/50 at 8 750 nodes.
 ENDGAME_EMPTIES: Final = 18
-ENDGAME_SHARE: Final = 0.5
+ENDGAME_SHARE: Final = 0.9
+#: The share in simple mode, where the search's safe-move playouts (:data:`HARD_PLAYOUTS`)
+#: need the rest when a proof does not finish.
+SIMPLE_ENDGAME_SHARE: Final = 0.5
 #: Simple mode, two players: ``hard`` and the hint also try to prove a move when at most this
 #: many empty squares are safe (some letter there opens no SOS), however many are empty. A move
 #: that opens an SOS loses at once, so the solver searches only safe moves and the proof's size
@@ -177,7 +187,8 @@ class HardAgent(Agent):
       book of the board's shape, 4x4, 3x4 or 3x5, answers the first moves there);
     * on larger boards with at most :data:`ENDGAME_EMPTIES` empty squares (simple mode: or
       at most :data:`SIMPLE_PROOF_SAFE` safe squares, :func:`prover_applies`), with up to
-      :data:`ENDGAME_SHARE`: a win, else a draw (:meth:`sos.ai.solver.Solver.result_action`).
+      :data:`ENDGAME_SHARE` (simple mode: :data:`SIMPLE_ENDGAME_SHARE`): a win, else a draw
+      (:meth:`sos.ai.solver.Solver.result_action`).
 
     A proven move is played at once; otherwise the search gets what is left of the budget.
     """
@@ -196,6 +207,7 @@ class HardAgent(Agent):
         self.node_budget = node_budget
         self.searcher = AlphaBeta(budget=None, rng=self.rng, node_budget=node_budget)
         self.searcher.tension = HARD_TENSION
+        self.searcher.playouts = HARD_PLAYOUTS
         #: Endgame prover (two players), its table kept from move to move of a game; it reads
         #: the opening book of the board's shape (on 4x4 where the page has put it, see
         #: ``sos.ai.solver``).
@@ -210,20 +222,28 @@ class HardAgent(Agent):
         if prover_applies(state):
             # Endgame (or a small board): first try to prove a move within a share of the
             # budget. On a small board a move proven to draw is kept while a win is sought.
-            share = budget.share(SMALL_PROOF_SHARE if small else ENDGAME_SHARE)
+            if small:
+                share = budget.share(SMALL_PROOF_SHARE)
+            else:
+                simple = rules.mode == "simple"
+                share = budget.share(SIMPLE_ENDGAME_SHARE if simple else ENDGAME_SHARE)
             prover = self.endgame
             before = prover.nodes, prover.pacer.spent
             try:
                 if small:
-                    action, _, settled = yield from prover.secure_action(state, self.rng, *share)
+                    action, result, settled = yield from prover.secure_action(
+                        state, self.rng, *share
+                    )
                 else:
-                    action, _ = yield from prover.result_action(state, self.rng, *share)
+                    action, result = yield from prover.result_action(state, self.rng, *share)
                     settled = True
                 if action is not None:
                     if settled and rules.mode == "general":
                         # The result is proven: the rest of the budget seeks the best margin.
+                        me = state.current_player()
+                        lead = state.scores[me] - state.scores[1 - me]
                         left = self._left(budget, before)
-                        action = yield from self._best_margin(state, action, left)
+                        action = yield from self._best_margin(state, action, result - lead, left)
                     return action
             except SearchTimeout:
                 pass
@@ -232,8 +252,8 @@ class HardAgent(Agent):
         refuted = self.endgame.refuted if small and rules.players == 2 else []
         self.searcher.avoid = {action_move(a, rules.cols) for a in refuted}
         self.endgame.refuted = []
-        result = yield from self.searcher.search(state, budget)
-        return move_action(result.move, state.rules.cols)
+        found = yield from self.searcher.search(state, budget)
+        return move_action(found.move, state.rules.cols)
 
     def _left(self, budget: Budget, before: tuple[int, float]) -> Budget:
         """What is left of ``budget`` after the prover's work since ``before`` (its nodes and
@@ -242,16 +262,14 @@ class HardAgent(Agent):
         return budget.minus(self.endgame.pacer.spent - seconds, self.endgame.nodes - nodes)
 
     def _best_margin(
-        self, state: GameState, action: Action, left: Budget
+        self, state: GameState, action: Action, floor: int, left: Budget
     ) -> Generator[None, None, Action]:
-        """An action of the best exact margin if the solver finds one within ``left``, else
-        ``action`` (which keeps the proven result)."""
+        """The action of the best margin the solver proves within ``left``, starting from
+        ``action``, which keeps a future value of at least ``floor`` (the proven result):
+        :meth:`sos.ai.solver.Solver.improve_action`."""
         if left.spent:
             return action
-        try:
-            best, _ = yield from self.endgame.best_action(state, self.rng, *left)
-        except SearchTimeout:
-            return action
+        best, _, _ = yield from self.endgame.improve_action(state, action, floor, self.rng, *left)
         return best
 
 

@@ -95,6 +95,7 @@ class _Tables:
         "dirs",
         "full",
         "inverse",
+        "line_starts",
         "nbytes",
         "near_mask",
         "o_pats",
@@ -148,6 +149,17 @@ class _Tables:
         self.full: int = sum(1 << b for b in self.bit)
         #: Bit distances of the four line directions: row, column, both diagonals.
         self.dirs: tuple[int, ...] = (1, width, width + 1, width - 1)
+        #: line_starts[k]: the bits x whose line x, x + d, x + 2d (d = dirs[k]) lies on the
+        #: board (the first square of every line of three in that direction).
+        self.line_starts: tuple[int, ...] = tuple(
+            sum(
+                1 << self.bit[r * cols + c]
+                for r in range(rows)
+                for c in range(cols)
+                if 0 <= r + 2 * dr < rows and 0 <= c + 2 * dc < cols
+            )
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+        )
         #: near_mask[i]: the bits of affected[i].
         self.near_mask: tuple[int, ...] = tuple(
             sum(1 << self.bit[x] for x in near) for near in affected
@@ -387,6 +399,30 @@ class Position:
         where a letter scores now counts too: call it in a position without one)."""
         open_s, open_o = self.open_maps()
         return ((self.tab.full ^ (self.s_bits | self.o_bits)) & ~(open_s & open_o)).bit_count()
+
+    def live_lines(self) -> tuple[int, int]:
+        """``(live, cover)``: the number of lines of three squares that can still become an
+        SOS (not yet complete, no wrong letter: an O at an end, an S in the middle), and the
+        bits of the squares on at least one of them.
+
+        The side to move's value lies within ``[-live, live]`` (general mode: each such line
+        gives at most one point); an empty square outside ``cover`` is *dead*: whatever is
+        written there never scores or opens an SOS, so all moves on dead squares lead to
+        games of the same value.
+        """
+        s = self.s_bits
+        o = self.o_bits
+        f = s | o
+        tab = self.tab
+        live = 0
+        cover = 0
+        for d, starts in zip(tab.dirs, tab.line_starts, strict=True):
+            d2 = d + d
+            ls = starts & ~(o | (s >> d) | (o >> d2) | (f & (f >> d) & (f >> d2)))
+            if ls:
+                live += ls.bit_count()
+                cover |= ls | (ls << d) | (ls << d2)
+        return live, cover
 
     def gain(self, i: int, code: int) -> int:
         """Points ``code`` (``S``/``O``) written on the empty square ``i`` would score."""
@@ -837,6 +873,12 @@ class SearchResult:
 UNIT: Final = 100
 #: Longest chain of scoring moves followed beyond the horizon.
 QUIESCE_DEPTH: Final = 12
+#: Value (1/UNIT points) of a simple-mode leaf whose safe-move playouts all win (all lose:
+#: minus this): below a proven win (UNIT), so a proof always outranks an estimate.
+PLAYOUT_SCALE: Final = 60
+#: Playout moves (:func:`safe_playouts`) counted as one search node: about what a node of
+#: :class:`AlphaBeta` costs in simple mode (a node 9-10 us, a playout move 4-5 us in CPython).
+PLAYOUT_MOVES_PER_NODE: Final = 2
 #: Heuristic value (in points, per point of the least gift) of a quiet position where the side
 #: to move has no safe move left.
 FORCED_GIFT: Final = 0.9
@@ -853,7 +895,9 @@ class AlphaBeta(TableSearch):
       runs out of safe moves first) is seen as deep as a quiet move. At the horizon, chains
       of scoring moves are followed to their end (:meth:`_quiesce`, plain recursion: a
       generator per horizon node would cost more than the node's own work) before the
-      position is judged by :func:`quiet_eval`.
+      position is judged by :func:`quiet_eval` (simple mode, two players: a loss with no safe
+      square left, else 0, or with :attr:`playouts` set the mean of that many random games of
+      safe moves, :func:`safe_playouts`).
     * Budget: ``budget`` seconds of search time (``None``: no time limit) and/or
       ``node_budget`` nodes (deterministic; for tests and benchmarks), or a
       :class:`sos.ai.base.Budget` given to :meth:`search`. Pauses: see
@@ -885,6 +929,10 @@ class AlphaBeta(TableSearch):
         #: Contempt for quiet, open positions (see :func:`quiet_eval`), 1/UNIT points per
         #: safe square, charged to the root player's side.
         self.tension = 0
+        #: Simple mode, two players: random games of safe moves judged at each quiet leaf
+        #: (:func:`safe_playouts`; 0: a quiet leaf is worth 0, a draw). Their moves are
+        #: counted as nodes, :data:`PLAYOUT_MOVES_PER_NODE` to a node.
+        self.playouts = 0
         #: History heuristic: quiet moves that caused cut-offs are tried first (per search).
         self.use_history = True
         #: The first scoring move of a chain costs no depth (it keeps the turn).
@@ -1094,8 +1142,11 @@ class AlphaBeta(TableSearch):
             if pos.simple:
                 # Two players: with no safe square left every move opens an SOS, which the
                 # other side takes (a loss). Otherwise the search cannot tell (0).
-                if pos.players == 2 and not pos.safe_squares():
-                    return -UNIT
+                if pos.players == 2:
+                    if not pos.safe_squares():
+                        return -UNIT
+                    if self.playouts:
+                        return self._playout_value(pos)
                 return 0
             if self.tension:
                 sign = 1 if self.same_side(pos.to_move, self.root) else -1
@@ -1123,6 +1174,17 @@ class AlphaBeta(TableSearch):
                     if alpha >= beta:
                         break
         return best
+
+
+    def _playout_value(self, pos: Position) -> int:
+        """A quiet simple-mode leaf (two players, a safe square left) judged by
+        :attr:`playouts` random games of safe moves: :data:`PLAYOUT_SCALE` times the side to
+        move's mean result, strictly between a proven loss and a proven win. Their moves are
+        counted as nodes (:data:`PLAYOUT_MOVES_PER_NODE` a node), so a node budget also bounds
+        the playouts' work."""
+        score, moves = safe_playouts(pos, self.playouts, pos.key)
+        self.pacer.nodes += moves // PLAYOUT_MOVES_PER_NODE
+        return PLAYOUT_SCALE * score // self.playouts
 
 
 def _result(
@@ -1160,6 +1222,78 @@ def quiet_eval(pos: Position, tension: int = 0) -> int:
     return parity - tension * safe
 
 
+_MASK64: Final = (1 << 64) - 1
+
+
+def safe_playouts(pos: Position, playouts: int, seed: int) -> tuple[int, int]:
+    """Random games of safe moves from ``pos`` (simple mode, two players, no square scoring
+    now): each playout writes a uniformly random safe move (a letter on an empty square that
+    opens no SOS) for each side in turn until none is left; the side that then has to move
+    loses (it must open an SOS), unless the board is full (a draw).
+
+    Returns ``(score, moves)``: wins minus losses of the side to move of ``pos`` over the
+    ``playouts`` games (from -playouts to +playouts), and the moves the playouts wrote (their
+    cost, for a node count). ``seed`` (any int, e.g. the position's key) fixes the games, so
+    the same position always gets the same score. ``pos`` is not changed.
+
+    This is what a Monte-Carlo player samples: in simple mode the game is decided by who runs
+    out of safe moves first, and a count or parity of the safe squares misjudges it because
+    each safe move makes others unsafe (or safe again).
+    """
+    tab = pos.tab
+    full = tab.full
+    dirs = tab.dirs
+    s0 = pos.s_bits
+    o0 = pos.o_bits
+    x = (seed ^ 0x9E3779B97F4A7C15) & _MASK64
+    score = 0
+    moves = 0
+    for _ in range(playouts):
+        s = s0
+        o = o0
+        ply = 0
+        while True:
+            e = full ^ (s | o)
+            if not e:
+                break  # a full board: a draw
+            open_s = open_o = 0
+            for d in dirs:
+                d2 = d + d
+                e_up = e >> d
+                e_dn = e << d
+                open_s |= (
+                    ((o >> d) & (e >> d2)) | (e_up & (s >> d2))
+                    | ((o << d) & (e << d2)) | (e_dn & (s << d2))
+                )
+                open_o |= ((s >> d) & e_dn) | (e_up & (s << d))
+            safe_s = e & ~open_s
+            safe_o = e & ~open_o
+            ns = safe_s.bit_count()
+            total = ns + safe_o.bit_count()
+            if not total:
+                # The side to move must open an SOS: it loses.
+                score += 1 if ply & 1 else -1
+                break
+            x = (x * 6364136223846793005 + 1442695040888963407) & _MASK64
+            k = ((x >> 32) * total) >> 32
+            letter_s = k < ns
+            if letter_s:
+                mask = safe_s
+            else:
+                mask = safe_o
+                k -= ns
+            while k:  # the k-th set bit
+                mask &= mask - 1
+                k -= 1
+            if letter_s:
+                s |= mask & -mask
+            else:
+                o |= mask & -mask
+            ply += 1
+        moves += ply
+    return score, moves
+
+
 __all__ = [
     "CODE_LETTER",
     "DRAIN_CHUNK",
@@ -1168,6 +1302,8 @@ __all__ = [
     "INF",
     "LETTER_CODE",
     "PARITY_WEIGHT",
+    "PLAYOUT_MOVES_PER_NODE",
+    "PLAYOUT_SCALE",
     "QUIESCE_DEPTH",
     "SLICE_NODES",
     "STEP_SECONDS",
@@ -1187,5 +1323,6 @@ __all__ = [
     "move_action",
     "quiet_eval",
     "run_to_end",
+    "safe_playouts",
     "tables",
 ]

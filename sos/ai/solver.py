@@ -44,7 +44,7 @@ from .base import (
     pack_entry,
     run_to_end,
 )
-from .search import EndgamePosition, Move, Position, move_action, tables
+from .search import EndgamePosition, Move, Position, action_move, move_action, tables
 
 #: More than any value (future points: a board has fewer SOS lines than this).
 INF: Final = 10_000
@@ -200,6 +200,9 @@ class Solver(TableSearch):
         self._book_min_empty = 1 << 30
         #: The board images the book is keyed by (None: the board's own symmetries).
         self._book_images: tuple[tuple[int, ...], ...] | None = None
+        #: History heuristic: cut-offs caused by each quiet move (square * 2 + letter),
+        #: weighted by 2^empty squares; quiet moves are tried in that order within their class.
+        self.history: list[int] = []
 
     @staticmethod
     def from_canonical(pos: Position, t: int, cmove: Move) -> Move:
@@ -214,6 +217,7 @@ class Solver(TableSearch):
         if shape != self._shape or pos.players > 2 or len(self.tt) > self.tt_limit:
             self.renew_table()
             self._shape = shape
+            self.history = [0] * (2 * pos.rows * pos.cols)
         self.root = pos.to_move
         self._book = None
         self._book_min_empty = 1 << 30
@@ -380,6 +384,50 @@ class Solver(TableSearch):
                     return move_action(move, pos.cols), result
             return None, -1
 
+    def improve_action(
+        self,
+        state: GameState,
+        action: Action,
+        floor: int,
+        rng: random.Random | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> Generator[None, None, tuple[Action, int, bool]]:
+        """From ``action``, known to keep a value of at least ``floor`` for the player to
+        move (e.g. by :meth:`result_action`), the action of the best value proven within the
+        budget: null-window tests of ``floor + 1``, ``floor + 2``, ... (``action`` first, then
+        the others as :meth:`result_action` orders them), each raising the proven value, until
+        no action reaches the next one or the budget runs out (no :class:`SearchTimeout` is
+        raised: the best action proven by then is returned).
+
+        Returns:
+            ``(action, value, exact)``: the action, a value it is proven to keep (at least
+            ``floor``), and whether that is the position's exact value (no action does
+            better).
+
+        Raises:
+            ValueError: if the game is over.
+        """
+        pos = EndgamePosition(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)
+        best = action_move(action, pos.cols)
+        limit = pos.live_lines()[0] if not pos.simple else 1
+        with self.budgeted(Budget(seconds, nodes)):
+            moves = [best] + [m for m in _shuffled_moves(pos, rng) if m != best]
+            try:
+                while floor < limit:
+                    found = yield from self._first_reaching(pos, moves, floor + 1)
+                    if found < 0:
+                        return move_action(best, pos.cols), floor, True
+                    best = found
+                    floor += 1
+                    moves = [best] + [m for m in moves if m != best]
+            except SearchTimeout:
+                return move_action(best, pos.cols), floor, False
+        return move_action(best, pos.cols), floor, True
+
     def secure_action(
         self,
         state: GameState,
@@ -485,6 +533,7 @@ class Solver(TableSearch):
         table's, first), or None and the node's value when the rules decide it (simple mode)
         or the window closes."""
         moves, n_scoring, n_safe = pos.ordered_moves()
+        live, cover = pos.live_lines()
         if pos.simple:
             if pos.players == 2:
                 if n_scoring:
@@ -493,10 +542,41 @@ class Solver(TableSearch):
                     return None, -1, alpha, beta
                 # A move that opens an SOS loses at once (-1, the least value): skip them.
                 del moves[n_safe:]
+            if not live:  # no SOS can be made any more: a draw
+                return None, 0, alpha, beta
             alpha = max(alpha, -1)
             beta = min(beta, 1)
-            if alpha >= beta:
-                return None, alpha, alpha, beta
+        else:
+            # At most one point per live line is left: the value lies within [-live, live].
+            if live <= alpha:
+                return None, live, alpha, beta
+            if -live >= beta:
+                return None, -live, alpha, beta
+            alpha = max(alpha, -live)
+            beta = min(beta, live)
+        if alpha >= beta:
+            return None, alpha, alpha, beta
+        safe = moves[n_scoring : n_scoring + n_safe]
+        dead = pos.tab.full & ~(pos.s_bits | pos.o_bits | cover)
+        if dead:
+            # Moves on dead squares (any letter; they are safe moves) all lead to games of the
+            # same value: one is searched.
+            bit = pos.tab.bit
+            first = True
+            kept = []
+            for m in safe:
+                if (dead >> bit[m >> 1]) & 1:
+                    if not first:
+                        continue
+                    first = False
+                kept.append(m)
+            safe = kept
+        hist = self.history.__getitem__
+        safe.sort(key=hist, reverse=True)
+        rest = moves[n_scoring + n_safe :]
+        if rest:
+            rest.sort(key=hist, reverse=True)
+        moves[n_scoring:] = safe + rest
         if tt_move >= 0 and tt_move in moves:
             moves.remove(tt_move)
             moves.insert(0, tt_move)
@@ -540,6 +620,8 @@ class Solver(TableSearch):
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        if not gain:
+                            self.history[m] += 1 << pos.empty
                         break
         self._store(pos, key, t, alpha0, beta, best, best_move)
         return best

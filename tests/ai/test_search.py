@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ from sos.ai.search import (
     Position,
     move_action,
     run_to_end,
+    safe_playouts,
 )
 from sos.ai.solver import solve_actions
 
@@ -253,3 +255,90 @@ def test_simple_mode_searches_only_safe_moves_and_sees_a_dead_end() -> None:
     assert not dead_pos.scoring_moves() and dead_pos.safe_squares() == 0
     assert searcher._quiesce(dead_pos, -INF, INF, QUIESCE_DEPTH) == -UNIT
     assert solve(dead) == -1
+
+
+def _random_safe_play_value(state: GameState) -> float:
+    """The mean result for the side to move when both sides write uniformly random safe moves
+    (no SOS scored or opened) until none is left: from the rules alone (``GameState``), as an
+    independent check of :func:`safe_playouts`."""
+    if state.empty_squares == 0:
+        return 0.0
+    safe = []
+    for action in state.legal_actions():
+        assert not state.scoring_lines(action)  # a safe game never offers an SOS
+        child = state.child(action)
+        if child.is_terminal() or not any(child.scoring_lines(b) for b in child.legal_actions()):
+            safe.append(child)
+    if not safe:
+        return -1.0  # every move opens an SOS: the opponent completes it
+    return sum(-_random_safe_play_value(child) for child in safe) / len(safe)
+
+
+@pytest.mark.parametrize("board", ["..S/O../OSO", ".S./S../..S", "S../.../OS.", "SS./OS./OSS"])
+def test_safe_playouts_sample_random_safe_games(board: str) -> None:
+    state = GameState.from_text(board, mode="simple")
+    pos = Position(state, symmetric=False)
+    exact = _random_safe_play_value(state)
+    n = 4000
+    score, moves = safe_playouts(pos, n, seed=7)
+    # 4 000 games: the mean is within 3 standard deviations (<= 0.047) of the exact mean
+    assert abs(score / n - exact) < 0.05, (board, score / n, exact)
+    assert 0 < moves <= n * state.empty_squares
+    assert safe_playouts(pos, n, seed=7) == (score, moves)  # the seed fixes the games
+    assert Position(state, symmetric=False).key == pos.key  # pos unchanged
+
+
+def test_safe_playouts_no_safe_move_and_a_full_board() -> None:
+    stuck = GameState.from_text("S..S/OSSS/OOOS/OOOO", mode="simple")
+    pos = Position(stuck, symmetric=False)
+    assert pos.safe_squares() == 0 and not pos.scoring_moves()
+    assert safe_playouts(pos, 10, seed=1) == (-10, 0)  # the side to move must open an SOS
+    last = GameState.from_text("SS./OS./OSS", mode="simple").child(Action(0, 2, "O"))
+    assert last.empty_squares == 1 and not last.is_terminal()
+    # the last square filled safely: a full board without SOS, a draw
+    assert _random_safe_play_value(last) == 0.0
+    assert safe_playouts(Position(last, symmetric=False), 10, seed=1) == (0, 10)
+
+
+def test_simple_search_with_playouts_stays_inside_proven_values() -> None:
+    # A 6x6 simple middle game: playouts give estimates strictly between a proven loss and
+    # a proven win, and their moves are charged to the node budget.
+    state = GameState.from_text("S.O..O/....../...S../O...../..O.S./O...SO", mode="simple")
+    assert Position(state).safe_squares() == 20 and not Position(state).scoring_moves()
+    plain = AlphaBeta(budget=None, node_budget=3000)
+    with_playouts = AlphaBeta(budget=None, node_budget=3000)
+    with_playouts.playouts = 2
+    r0 = run_to_end(plain.search(state))
+    r1 = run_to_end(with_playouts.search(state))
+    assert not r1.exact and -1 < r1.value < 1
+    # without playouts a safe move is 0 unless proven; with them the safe moves differ
+    assert set(r0.root_values.values()) <= {-1.0, 0.0, 1.0}
+    assert sum(0 < abs(v) < 1 for v in r1.root_values.values()) > 5
+    assert r1.nodes <= 3000 + 200 and r1.depth < r0.depth
+
+
+@pytest.mark.parametrize("size", [3, 5, 7])
+def test_live_lines_count_the_lines_that_can_still_be_sos(size: int) -> None:
+    rng = random.Random(size)
+    for _ in range(20):
+        state = new_game(Rules(size, size + 1))
+        for _ in range(rng.randrange(state.empty_squares)):
+            state.apply(rng.choice(state.legal_actions()))
+        rows, cols = state.rules.rows, state.rules.cols
+        cells = state.cells
+        live = 0
+        on_live: set[int] = set()
+        for r in range(rows):
+            for c in range(cols):
+                for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                    line = [(r + k * dr) * cols + c + k * dc for k in range(3)]
+                    if not (0 <= r + 2 * dr < rows and 0 <= c + 2 * dc < cols):
+                        continue
+                    a, b, e = (cells[i] for i in line)
+                    if a != "O" and b != "S" and e != "O" and "." in (a, b, e):
+                        live += 1
+                        on_live.update(line)
+        pos = Position(state)
+        got_live, cover = pos.live_lines()
+        assert got_live == live
+        assert {i for i in range(rows * cols) if (cover >> pos.tab.bit[i]) & 1} == on_live

@@ -459,7 +459,7 @@ def test_secure_action_lists_the_actions_it_refuted() -> None:
     lead = state.scores[me] - state.scores[1 - me]
     values = dict(solve_actions(state))
     seen = 0
-    for nodes in (300, 3000):
+    for nodes in (300, 3000, 10_000):
         solver = Solver(use_book=False)
         with contextlib.suppress(SearchTimeout):
             run_to_end(solver.secure_action(state, random.Random(5), nodes=nodes))
@@ -467,3 +467,40 @@ def test_secure_action_lists_the_actions_it_refuted() -> None:
             assert values[action] + lead < 0
         seen += len(solver.refuted)
     assert seen
+
+
+@pytest.mark.parametrize("mode", ["general", "simple"])
+def test_dead_squares_and_line_bounds_keep_exact_values(mode: str) -> None:
+    # Positions with dead squares (every line through them holds a wrong letter: the solver
+    # searches one move for all of them) and few live lines (its window is clamped to them).
+    rng = random.Random(11)
+    checked = 0
+    while checked < 10:
+        state = new_game(Rules(4, 4, mode))  # type: ignore[arg-type]
+        for _ in range(rng.randint(8, 11)):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        pos = Position(state)
+        _, cover = pos.live_lines()
+        empty = pos.tab.full & ~(pos.s_bits | pos.o_bits)
+        if not empty & ~cover:
+            continue  # no dead square
+        checked += 1
+        assert run_to_end(Solver(use_book=False).value(state)) == brute_value(state), repr(state)
+
+
+def test_improve_action_raises_the_proven_value_to_the_exact_one() -> None:
+    # 4x4 general: start from an action that keeps less than the position's value.
+    state = GameState.from_text("OO.S/OO.S/S..S/SOSO")
+    values = dict(solve_actions(state))
+    exact = solve(state)
+    start, floor = min(values.items(), key=lambda item: item[1])
+    assert floor < exact
+    action, value, proven = run_to_end(Solver(use_book=False).improve_action(state, start, floor))
+    assert (value, proven) == (exact, True) and values[action] == exact
+    # Out of budget at once: the starting action and its floor, not an exception.
+    cut = run_to_end(Solver(use_book=False).improve_action(state, start, floor, nodes=1))
+    assert cut == (start, floor, False)

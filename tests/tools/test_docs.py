@@ -245,7 +245,12 @@ def test_the_ai_page_states_the_code_s_budgets_and_limits() -> None:
         f"at most {agents.ENDGAME_EMPTIES} empty squares",
         f"(`Solver.secure_action`, {round(agents.SMALL_PROOF_SHARE * 100)} % of the budget",
         f"spends up to {round(agents.HINT_PROOF_SHARE * 100)} % of the budget proving",
-        {0.5: "in half its budget"}.get(agents.ENDGAME_SHARE, f"{agents.ENDGAME_SHARE:.0%}"),
+        {0.5: "in half its budget"}.get(
+            agents.ENDGAME_SHARE, f"in {round(agents.ENDGAME_SHARE * 100)} % of its budget"
+        ),
+        {0.5: "(half in simple mode)"}.get(
+            agents.SIMPLE_ENDGAME_SHARE, f"({round(agents.SIMPLE_ENDGAME_SHARE * 100)} % in"
+        ),
         f"from {review.EXACT_EMPTIES} empty squares down, each within "
         f"{number(review.EXACT_NODES)} nodes",
         f"({number(review.ESTIMATE_NODES)} nodes each",
