@@ -22,6 +22,21 @@ def write(page: Page, row: int, col: int, letter: str) -> None:
     expect(cell(page, row, col)).to_have_text(letter)
 
 
+def wait_saved(page: Page, line: str, game_id: str | None = None, timeout: float = 15_000) -> None:
+    """Wait until a saved game (``sos-g:<game_id>``, or any when ``None``) holds move line ``line``.
+
+    Saves run under a Web Lock (:func:`sos.web.store.with_lock`), so they land a task after the
+    move is drawn: a test reading storage right after a move must wait for them."""
+    page.wait_for_function(
+        """([id, line]) => Object.keys(localStorage)
+              .filter(k => id === null ? k.startsWith('sos-g:') : k === 'sos-g:' + id)
+              .some(k => { try { return JSON.parse(localStorage.getItem(k)).line === line; }
+                           catch (e) { return false; } })""",
+        arg=[game_id, line],
+        timeout=timeout,
+    )
+
+
 class CpuTrace:
     """Main-thread tasks of a page with their **CPU** time, from the DevTools protocol's tracing.
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from helpers import cell, write
+from helpers import cell, wait_saved, write
 from playwright.sync_api import BrowserContext, Page, expect
 
 Opener = Callable[..., Page]
@@ -133,6 +133,7 @@ def test_bad_saved_game_is_reported_and_replaced(open_app: Opener, saved: str) -
     expect(page.locator(WRITTEN)).to_have_count(0)
     write(page, 1, 1, "S")  # a working game, saved in the library
     game_id = page.url.split("#g=")[1]
+    wait_saved(page, "Sb2", game_id)
     stored = json.loads(page.evaluate("(id) => localStorage.getItem('sos-g:' + id)", game_id))
     assert stored["version"] == 2 and stored["line"] == "Sb2"
     assert page.evaluate("localStorage.getItem('sos-game')") == saved  # kept as it was

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from helpers import cell, write
+from helpers import cell, wait_saved, write
 from playwright.sync_api import BrowserContext, Page, expect
 from test_experience import _axe
 
@@ -185,10 +185,12 @@ def test_full_storage_says_so_and_keeps_the_last_good_save(open_app: Opener) -> 
         "Object.keys(localStorage).filter(k => k.startsWith('other-app-'))"
         ".forEach(k => localStorage.removeItem(k))"
     )
+    this = game_id(page)
+    line = next(g["line"] for g in stored_games(page) if g["id"] == this)
+    assert len(line) == 3 * saved
     write(page, 2, 2, "O")
     expect(page.get_by_test_id("notice")).to_be_hidden()
-    assert any(g["line"].endswith("Oc3") and len(g["line"]) == 3 * (saved + 1)
-               for g in stored_games(page))
+    wait_saved(page, line + "Oc3", this)
 
 
 def test_full_storage_in_german(open_app: Opener) -> None:
