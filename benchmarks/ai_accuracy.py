@@ -77,25 +77,35 @@ def judge(item: dict[str, Any], nodes: int, seed: int) -> dict[str, Any]:
     }
 
 
-def run(nodes: int, stride: int = 1, verbose: bool = False) -> dict[str, Any]:
-    """The figures at ``nodes`` on every ``stride``-th held-out position."""
-    items = load()[::stride]
+def run(
+    nodes: int,
+    stride: int = 1,
+    verbose: bool = False,
+    split: str = "heldout",
+    groups: set[str] | None = None,
+) -> dict[str, Any]:
+    """The figures at ``nodes`` on every ``stride``-th position of ``split`` (only the
+    ``groups``, e.g. ``{"5x5 general"}``, if given; the seed of a position is its index in
+    the split, whatever the stride and groups)."""
+    items = load(split)
     rows = []
     start = time.perf_counter()
     for i, item in enumerate(items):
+        if i % stride or (groups and f"{item['board']} {item['mode']}" not in groups):
+            continue
         r = judge(item, nodes, seed=i)
         r["group"] = f"{item['board']} {item['mode']}"
         rows.append(r)
         if verbose and not (r["keeps"] and r["hint_sign"]):
-            print(f"    miss: {item['state'].to_text()} {item['mode']} value {item['value']} "
+            print(f"    miss {i}: {item['state'].to_text()} {item['mode']} value {item['value']} "
                   f"keeps {r['keeps']} hint sign {r['hint_sign']} proven {r['proven']}",
                   flush=True)
     out: dict[str, Any] = {"nodes": nodes, "n": len(rows),
                            "seconds": round(time.perf_counter() - start, 1)}
-    groups = sorted({r["group"] for r in rows})
+    names = sorted({r["group"] for r in rows})
     print(f"  {nodes} nodes: {'group':<14} {'n':>4} {'keeps value':>12} {'hint sign':>10} "
           f"{'proven':>7} {'wrong proofs':>13}")
-    for name in ["all", *groups]:
+    for name in ["all", *names]:
         g = rows if name == "all" else [r for r in rows if r["group"] == name]
         figs = {
             "n": len(g),
@@ -117,8 +127,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="comma list of node budgets")
     parser.add_argument("--stride", type=int, default=1, help="every n-th position")
     parser.add_argument("--verbose", action="store_true", help="print each miss")
+    parser.add_argument("--split", default="heldout",
+                        help="heldout (report) or tune (for tuning only)")
+    parser.add_argument("--groups", default="",
+                        help='comma list of groups, e.g. "5x5 general,6x6 general"')
     args = parser.parse_args(argv)
-    figures = {n: run(int(n), args.stride, args.verbose) for n in args.nodes.split(",")}
+    groups = {g.strip() for g in args.groups.split(",") if g.strip()} or None
+    figures = {
+        n: run(int(n), args.stride, args.verbose, args.split, groups)
+        for n in args.nodes.split(",")
+    }
     print("JSON " + json.dumps(figures))
     return figures
 
