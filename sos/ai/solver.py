@@ -197,7 +197,9 @@ class Solver(TableSearch):
         #: The board images the book is keyed by (None: the board's own symmetries).
         self._book_images: tuple[tuple[int, ...], ...] | None = None
         #: History heuristic: cut-offs caused by each quiet move (square * 2 + letter),
-        #: weighted by 2^empty squares; quiet moves are tried in that order within their class.
+        #: weighted by 4^empty squares (a cut-off high in the tree counts most; 2^empty: 8 %
+        #: more nodes on the tune positions, benchmarks/RESULTS.md); quiet moves are tried in
+        #: that order within their class.
         self.history: list[int] = []
 
     @staticmethod
@@ -657,7 +659,7 @@ class Solver(TableSearch):
                     alpha = v
                     if alpha >= beta:
                         if not gain:
-                            self.history[m] += 1 << pos.empty
+                            self.history[m] += 1 << (pos.empty << 1)
                         break
         self._store(pos, key, t, alpha0, beta, best, best_move)
         return best
