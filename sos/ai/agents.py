@@ -190,7 +190,11 @@ class HardAgent(Agent):
       :data:`ENDGAME_SHARE` (simple mode: :data:`SIMPLE_ENDGAME_SHARE`): a win, else a draw
       (:meth:`sos.ai.solver.Solver.result_action`).
 
-    A proven move is played at once; otherwise the search gets what is left of the budget.
+    A proven move is played at once (general mode: after the rest of the budget raised its
+    proven margin, :meth:`sos.ai.solver.Solver.improve_action`; when every action is proven to
+    lose, the rest of the proof's share seeks the least loss,
+    :meth:`sos.ai.solver.Solver.least_loss_action`); otherwise the search gets what is left of
+    the budget.
     """
 
     level = "hard"
