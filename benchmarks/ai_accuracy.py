@@ -3,7 +3,7 @@
 
 The positions are ``benchmarks/data/exact_positions.txt`` (12-16 empty squares, 4x4-6x6, both
 modes; exact values and value-keeping actions by the C solver ``benchmarks/csos``, independent
-of the page's solver). Only the ``heldout`` half is used here: it is never used for tuning.
+of the page's solver). The ``heldout`` half is the default: it is never used for tuning.
 
 For each position and node budget it records whether ``hard`` (``HardAgent`` at that many
 nodes a move) plays an action that keeps the exact value, whether the hint
@@ -13,6 +13,11 @@ the player to move, counting the points already scored), and whether a hint that
 
     python -m benchmarks.ai_accuracy                       # 35 000 and 8 750 nodes
     python -m benchmarks.ai_accuracy --nodes 35000 --stride 2
+    python -m benchmarks.ai_accuracy --split tune --groups "5x5 general,6x6 general"
+
+``--split tune`` measures the other half, the one to tune on; ``--groups`` keeps some boards and
+modes. A position's seed is its index in its half, so a position is judged the same way whatever
+``--stride`` and ``--groups`` select.
 """
 
 from __future__ import annotations
