@@ -3,7 +3,7 @@
 
 The positions are ``benchmarks/data/exact_positions.txt`` (12-16 empty squares, 4x4-6x6, both
 modes; exact values and value-keeping actions by the C solver ``benchmarks/csos``, independent
-of the page's solver). Only the ``heldout`` half is used here: it is never used for tuning.
+of the page's solver). The ``heldout`` half is the default: it is never used for tuning.
 
 For each position and node budget it records whether ``hard`` (``HardAgent`` at that many
 nodes a move) plays an action that keeps the exact value, whether the hint
@@ -13,6 +13,11 @@ the player to move, counting the points already scored), and whether a hint that
 
     python -m benchmarks.ai_accuracy                       # 35 000 and 8 750 nodes
     python -m benchmarks.ai_accuracy --nodes 35000 --stride 2
+    python -m benchmarks.ai_accuracy --split tune --groups "5x5 general,6x6 general"
+
+``--split tune`` measures the other half, the one to tune on; ``--groups`` keeps some boards and
+modes. A position's seed is its index in its half, so a position is judged the same way whatever
+``--stride`` and ``--groups`` select.
 """
 
 from __future__ import annotations
@@ -77,25 +82,35 @@ def judge(item: dict[str, Any], nodes: int, seed: int) -> dict[str, Any]:
     }
 
 
-def run(nodes: int, stride: int = 1, verbose: bool = False) -> dict[str, Any]:
-    """The figures at ``nodes`` on every ``stride``-th held-out position."""
-    items = load()[::stride]
+def run(
+    nodes: int,
+    stride: int = 1,
+    verbose: bool = False,
+    split: str = "heldout",
+    groups: set[str] | None = None,
+) -> dict[str, Any]:
+    """The figures at ``nodes`` on every ``stride``-th position of ``split`` (only the
+    ``groups``, e.g. ``{"5x5 general"}``, if given; the seed of a position is its index in
+    the split, whatever the stride and groups)."""
+    items = load(split)
     rows = []
     start = time.perf_counter()
     for i, item in enumerate(items):
+        if i % stride or (groups and f"{item['board']} {item['mode']}" not in groups):
+            continue
         r = judge(item, nodes, seed=i)
         r["group"] = f"{item['board']} {item['mode']}"
         rows.append(r)
         if verbose and not (r["keeps"] and r["hint_sign"]):
-            print(f"    miss: {item['state'].to_text()} {item['mode']} value {item['value']} "
+            print(f"    miss {i}: {item['state'].to_text()} {item['mode']} value {item['value']} "
                   f"keeps {r['keeps']} hint sign {r['hint_sign']} proven {r['proven']}",
                   flush=True)
     out: dict[str, Any] = {"nodes": nodes, "n": len(rows),
                            "seconds": round(time.perf_counter() - start, 1)}
-    groups = sorted({r["group"] for r in rows})
+    names = sorted({r["group"] for r in rows})
     print(f"  {nodes} nodes: {'group':<14} {'n':>4} {'keeps value':>12} {'hint sign':>10} "
           f"{'proven':>7} {'wrong proofs':>13}")
-    for name in ["all", *groups]:
+    for name in ["all", *names]:
         g = rows if name == "all" else [r for r in rows if r["group"] == name]
         figs = {
             "n": len(g),
@@ -117,8 +132,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="comma list of node budgets")
     parser.add_argument("--stride", type=int, default=1, help="every n-th position")
     parser.add_argument("--verbose", action="store_true", help="print each miss")
+    parser.add_argument("--split", default="heldout",
+                        help="heldout (report) or tune (for tuning only)")
+    parser.add_argument("--groups", default="",
+                        help='comma list of groups, e.g. "5x5 general,6x6 general"')
     args = parser.parse_args(argv)
-    figures = {n: run(int(n), args.stride, args.verbose) for n in args.nodes.split(",")}
+    groups = {g.strip() for g in args.groups.split(",") if g.strip()} or None
+    figures = {
+        n: run(int(n), args.stride, args.verbose, args.split, groups)
+        for n in args.nodes.split(",")
+    }
     print("JSON " + json.dumps(figures))
     return figures
 

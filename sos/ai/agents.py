@@ -190,7 +190,11 @@ class HardAgent(Agent):
       :data:`ENDGAME_SHARE` (simple mode: :data:`SIMPLE_ENDGAME_SHARE`): a win, else a draw
       (:meth:`sos.ai.solver.Solver.result_action`).
 
-    A proven move is played at once; otherwise the search gets what is left of the budget.
+    A proven move is played at once (general mode: after the rest of the budget raised its
+    proven margin, :meth:`sos.ai.solver.Solver.improve_action`; when every action is proven to
+    lose, the rest of the proof's share seeks the least loss,
+    :meth:`sos.ai.solver.Solver.least_loss_action`); otherwise the search gets what is left of
+    the budget.
     """
 
     level = "hard"
@@ -237,6 +241,18 @@ class HardAgent(Agent):
                 else:
                     action, result = yield from prover.result_action(state, self.rng, *share)
                     settled = True
+                if action is None and rules.mode == "general":
+                    # Every action loses: the rest of the proof's share seeks the least loss
+                    # (the heuristic search often misses it, benchmarks/RESULTS.md); the
+                    # search gets what is left if that does not finish.
+                    me = state.current_player()
+                    lead = state.scores[me] - state.scores[1 - me]
+                    left = self._left(share, before)
+                    if not left.spent:
+                        action, _ = yield from prover.least_loss_action(
+                            state, -lead - 1, self.rng, *left
+                        )
+                        return action
                 if action is not None:
                     if settled and rules.mode == "general":
                         # The result is proven: the rest of the budget seeks the best margin.

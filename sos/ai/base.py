@@ -264,6 +264,104 @@ def pack_entry(value: int, depth: int, bound: int, move: int) -> int:
     )
 
 
+# Layout of a packed :class:`Bounds`, low bits first: move + 1 (9 bits, 0 = none), lower +
+# BOUND_OFFSET (16 bits), upper + BOUND_OFFSET (the rest).
+_LOWER_SHIFT: Final = _MOVE_BITS
+_UPPER_SHIFT: Final = _LOWER_SHIFT + 16
+_LOWER_MASK: Final = (1 << 16) - 1
+#: Bounds are stored shifted by this; ``-BOUND_OFFSET`` is "no lower bound", ``BOUND_OFFSET``
+#: "no upper bound" (a lower bound is less than ``BOUND_OFFSET``; values of SOS games are far
+#: smaller).
+BOUND_OFFSET: Final = 1 << 15
+
+
+class Bounds(NamedTuple):
+    """A two-bound transposition-table entry of an exact solver (every line searched to the
+    end): the node's value lies in ``[lower, upper]`` (equal: exact). Null-window searches
+    around different targets (is the value at least ``t``?) leave a lower bound from one and
+    an upper bound from another; one entry keeps both.
+
+    Attributes:
+        lower: the value is at least this (``-BOUND_OFFSET``: nothing known).
+        upper: the value is at most this (``BOUND_OFFSET``: nothing known).
+        move: the best move found (less than 511), or -1.
+    """
+
+    lower: int
+    upper: int
+    move: int
+
+    def pack(self) -> int:
+        """The entry as one int: :func:`pack_bounds`."""
+        return pack_bounds(self.lower, self.upper, self.move)
+
+    @staticmethod
+    def unpack(packed: int) -> Bounds:
+        """The entry of a packed int (inverse of :meth:`pack`)."""
+        return _new_entry(Bounds, (
+            ((packed >> _LOWER_SHIFT) & _LOWER_MASK) - BOUND_OFFSET,
+            (packed >> _UPPER_SHIFT) - BOUND_OFFSET,
+            (packed & _MOVE_MASK) - 1,
+        ))
+
+    def merged(self, best: int, alpha0: int, beta: int, move: int) -> Bounds:
+        """The entry after a fail-soft search within (``alpha0``, ``beta``) returned
+        ``best`` with ``move`` its best move: a fail-low tightens ``upper`` (and keeps the
+        entry's move, if any: a fail-low's best move is a guess), a fail-high ``lower``, a
+        result inside the window makes both ``best``."""
+        if best <= alpha0:
+            return Bounds(self.lower, min(self.upper, best), self.move if self.move >= 0 else move)
+        if best >= beta:
+            return Bounds(max(self.lower, best), self.upper, move)
+        return Bounds(best, best, move)
+
+
+#: The entry of a node the table does not hold.
+NO_BOUNDS: Final = Bounds(-BOUND_OFFSET, BOUND_OFFSET, -1)
+
+
+def pack_bounds(lower: int, upper: int, move: int) -> int:
+    """The packed int of ``Bounds(lower, upper, move)``."""
+    return (
+        ((upper + BOUND_OFFSET) << _UPPER_SHIFT)
+        | ((lower + BOUND_OFFSET) << _LOWER_SHIFT)
+        | (move + 1)
+    )
+
+
+def merge_bounds(packed: int | None, best: int, alpha0: int, beta: int, move: int) -> int:
+    """The packed :class:`Bounds` of :meth:`Bounds.merged` applied to the packed entry
+    ``packed`` (``None``: :data:`NO_BOUNDS`), in plain int arithmetic (an exact solver stores
+    an entry at every inner node)."""
+    if packed is None:
+        if best <= alpha0:
+            return ((best + BOUND_OFFSET) << _UPPER_SHIFT) | (move + 1)
+        if best >= beta:
+            return (
+                ((2 * BOUND_OFFSET) << _UPPER_SHIFT)
+                | ((best + BOUND_OFFSET) << _LOWER_SHIFT)
+                | (move + 1)
+            )
+    elif best <= alpha0:
+        if best + BOUND_OFFSET < packed >> _UPPER_SHIFT:
+            packed = (packed & ((1 << _UPPER_SHIFT) - 1)) | ((best + BOUND_OFFSET) << _UPPER_SHIFT)
+        if not packed & _MOVE_MASK:
+            packed |= move + 1
+        return packed
+    elif best >= beta:
+        lower = max(((packed >> _LOWER_SHIFT) & _LOWER_MASK) - BOUND_OFFSET, best)
+        return (
+            ((packed >> _UPPER_SHIFT) << _UPPER_SHIFT)
+            | ((lower + BOUND_OFFSET) << _LOWER_SHIFT)
+            | (move + 1)
+        )
+    return (
+        ((best + BOUND_OFFSET) << _UPPER_SHIFT)
+        | ((best + BOUND_OFFSET) << _LOWER_SHIFT)
+        | (move + 1)
+    )
+
+
 #: ``tuple.__new__``: builds an :class:`Entry` without the Python-level ``__new__`` of a
 #: NamedTuple (the table is probed at every node).
 _new_entry: Final = tuple.__new__
@@ -376,14 +474,17 @@ class TableSearch:
 
 
 __all__ = [
+    "BOUND_OFFSET",
     "DRAIN_CHUNK",
     "EXACT",
     "LOWER",
+    "NO_BOUNDS",
     "SLICE_NODES",
     "STEP_SECONDS",
     "TO_END",
     "UNLIMITED",
     "UPPER",
+    "Bounds",
     "Budget",
     "Entry",
     "Pacer",
@@ -391,6 +492,8 @@ __all__ = [
     "TableSearch",
     "bound_of",
     "drain",
+    "merge_bounds",
+    "pack_bounds",
     "pack_entry",
     "run_to_end",
 ]

@@ -31,17 +31,13 @@ from ..notation import Action
 from ..state import GameState
 from . import EXACT_MAX_CELLS
 from .base import (
-    EXACT,
-    LOWER,
     SLICE_NODES,
     STEP_SECONDS,
-    TO_END,
+    Bounds,
     Budget,
-    Entry,
     SearchTimeout,
     TableSearch,
-    bound_of,
-    pack_entry,
+    merge_bounds,
     run_to_end,
 )
 from .search import EndgamePosition, Move, Position, action_move, move_action, tables
@@ -159,7 +155,7 @@ def _table_move_first(solver: Solver, pos: Position, moves: list[int]) -> list[i
     packed = solver.tt.get(canon if pos.players == 2 else canon ^ pos.tab.zplayer[pos.to_move])
     if packed is None:
         return moves
-    move = solver.from_canonical(pos, t, Entry.unpack(packed).move)
+    move = solver.from_canonical(pos, t, Bounds.unpack(packed).move)
     if move not in moves:
         return moves
     return [move] + [m for m in moves if m != move]
@@ -174,8 +170,8 @@ class Solver(TableSearch):
 
     One solver may be reused for many positions of the same game (the table is kept) as long
     as the number of players is two; with more players the table is cleared for each root.
-    Table entries (:class:`sos.ai.base.Entry`) hold the value, its bound and the best move in
-    the frame of the canonical board (:meth:`Position.canonical`).
+    Table entries (:class:`sos.ai.base.Bounds`) hold a lower and an upper bound of the value
+    and the best move in the frame of the canonical board (:meth:`Position.canonical`).
 
     Attributes:
         nodes: nodes visited so far.
@@ -201,7 +197,9 @@ class Solver(TableSearch):
         #: The board images the book is keyed by (None: the board's own symmetries).
         self._book_images: tuple[tuple[int, ...], ...] | None = None
         #: History heuristic: cut-offs caused by each quiet move (square * 2 + letter),
-        #: weighted by 2^empty squares; quiet moves are tried in that order within their class.
+        #: weighted by 4^empty squares (a cut-off high in the tree counts most; 2^empty: 8 %
+        #: more nodes on the tune positions, benchmarks/RESULTS.md); quiet moves are tried in
+        #: that order within their class.
         self.history: list[int] = []
 
     @staticmethod
@@ -428,6 +426,47 @@ class Solver(TableSearch):
                 return move_action(best, pos.cols), floor, False
         return move_action(best, pos.cols), floor, True
 
+    def least_loss_action(
+        self,
+        state: GameState,
+        ceiling: int,
+        rng: random.Random | None = None,
+        seconds: float | None = None,
+        nodes: int | None = None,
+    ) -> Generator[None, None, tuple[Action, int]]:
+        """The best action and the exact value of ``state`` when no action reaches a future
+        value above ``ceiling`` (e.g. after :meth:`result_action` proved that every action
+        loses: ``ceiling`` is then one below the future value that would draw).
+
+        Null-window tests of ``ceiling``, ``ceiling - 1``, ... (actions as :meth:`result_action`
+        orders them, the table's move first): the first value some action reaches is the
+        position's value. In simple mode a lost position is worth -1: the first action is
+        returned.
+
+        Returns:
+            ``(action, value)``: an action that keeps the exact value ``value``.
+
+        Raises:
+            ValueError: if the game is over. SearchTimeout: when the budget is spent.
+        """
+        pos = EndgamePosition(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)
+        moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
+        if pos.simple:
+            return move_action(moves[0], pos.cols), -1
+        # Every action keeps at least minus the lines that can still become SOS.
+        floor = -pos.live_lines()[0]
+        with self.budgeted(Budget(seconds, nodes)):
+            target = ceiling
+            while target > floor:
+                found = yield from self._first_reaching(pos, moves, target)
+                if found >= 0:
+                    return move_action(found, pos.cols), target
+                target -= 1
+        return move_action(moves[0], pos.cols), floor
+
     def secure_action(
         self,
         state: GameState,
@@ -513,17 +552,15 @@ class Solver(TableSearch):
         packed = self.tt.get(key)
         if packed is None:
             return _NONE, alpha, beta, key, t, -1
-        value, _, bound, cmove = Entry.unpack(packed)
-        if bound == EXACT:
-            return value, alpha, beta, key, t, -1
-        if bound == LOWER:
-            if value >= beta:
-                return value, alpha, beta, key, t, -1
-            alpha = max(alpha, value)
-        elif value <= alpha:
-            return value, alpha, beta, key, t, -1
-        else:
-            beta = min(beta, value)
+        lower, upper, cmove = Bounds.unpack(packed)
+        if lower >= beta or lower == upper:
+            return lower, alpha, beta, key, t, -1
+        if upper <= alpha:
+            return upper, alpha, beta, key, t, -1
+        if lower > alpha:
+            alpha = lower
+        if upper < beta:
+            beta = upper
         return _NONE, alpha, beta, key, t, self.from_canonical(pos, t, cmove)
 
     def _moves(
@@ -586,7 +623,8 @@ class Solver(TableSearch):
         self, pos: Position, key: int, t: int, alpha0: int, beta: int, best: int, move: Move
     ) -> None:
         cmove = (pos.tab.perms[t][move >> 1] << 1) | (move & 1)
-        self.tt[key] = pack_entry(best, TO_END, bound_of(best, alpha0, beta), cmove)
+        tt = self.tt
+        tt[key] = merge_bounds(tt.get(key), best, alpha0, beta, cmove)
 
     def _solve(self, pos: Position, alpha: int, beta: int) -> Generator[None, None, int]:
         """Exact value for the side to move of the unfinished ``pos``, within (alpha, beta)
@@ -621,7 +659,7 @@ class Solver(TableSearch):
                     alpha = v
                     if alpha >= beta:
                         if not gain:
-                            self.history[m] += 1 << pos.empty
+                            self.history[m] += 1 << (pos.empty << 1)
                         break
         self._store(pos, key, t, alpha0, beta, best, best_move)
         return best

@@ -254,3 +254,18 @@ def test_simple_mode_proves_by_safe_squares_not_empty_ones() -> None:
     assert solve(child) == -1  # the opponent, to move, loses: hard kept the win
     hint = run_to_end(agents.analyse_steps(state, budget=None, node_budget=20_000))
     assert hint.result == 1  # and the hint says it is proven
+
+
+def test_hard_seeks_the_least_loss_when_every_action_loses() -> None:
+    # 5x5, 10 empty squares, 20 points behind: every action loses; only O at c5 keeps the
+    # exact value (0 from here on). The solver finds it; the heuristic search does not run.
+    state = GameState.from_text(
+        "OSSS./OSSSS/.O.../OOO../O...S", mode="general", to_move=1, scores=[20, 0]
+    )
+    values = dict(solve_actions(state))
+    assert max(values.values()) == 0 and [a for a, v in values.items() if v == 0] == [
+        Action(4, 2, "O")
+    ]
+    hard = HardAgent(seed=1, budget=None, node_budget=20_000)
+    assert hard.choose_action(state) == Action(4, 2, "O")
+    assert hard.searcher.nodes == 0

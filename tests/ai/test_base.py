@@ -8,17 +8,22 @@ from collections.abc import Generator
 import pytest
 
 from sos.ai.base import (
+    BOUND_OFFSET,
     EXACT,
     LOWER,
+    NO_BOUNDS,
     TO_END,
     UNLIMITED,
     UPPER,
+    Bounds,
     Budget,
     Entry,
     Pacer,
     SearchTimeout,
     bound_of,
     drain,
+    merge_bounds,
+    pack_bounds,
     pack_entry,
     run_to_end,
 )
@@ -81,6 +86,34 @@ def test_an_entry_cuts_only_the_windows_its_bound_decides() -> None:
     assert Entry(0, 1, UPPER, -1).cuts(0, 5) and not Entry(0, 1, UPPER, -1).cuts(-1, 5)
     # fail-soft results and the bound they carry
     assert (bound_of(-3, -2, 4), bound_of(4, -2, 4), bound_of(1, -2, 4)) == (UPPER, LOWER, EXACT)
+
+
+def test_two_bound_entries_pack_into_one_int_and_back() -> None:
+    values = (-BOUND_OFFSET, -300, -1, 0, 7, 300, BOUND_OFFSET)
+    for lower, upper, move in itertools.product(values, values, (-1, 0, 510)):
+        if lower > upper or lower == BOUND_OFFSET:  # (a lower bound is less than the offset)
+            continue
+        entry = Bounds(lower, upper, move)
+        assert entry.pack() == pack_bounds(lower, upper, move)
+        assert Bounds.unpack(entry.pack()) == entry
+
+
+def test_two_bound_entries_keep_the_bounds_of_searches_around_different_targets() -> None:
+    # "at least 2?" fails high with 3; "at least 6?" fails low with 5: both are kept
+    entry = NO_BOUNDS.merged(3, 1, 2, 40)
+    assert entry == Bounds(3, BOUND_OFFSET, 40)
+    entry = entry.merged(5, 5, 6, 41)
+    assert entry == Bounds(3, 5, 40)  # a fail-low keeps the move of the fail-high
+    assert entry.merged(4, 3, 5, 42) == Bounds(4, 4, 42)  # inside the window: exact
+    assert NO_BOUNDS.merged(-2, 0, 1, 9) == Bounds(-BOUND_OFFSET, -2, 9)  # no move yet: taken
+    # merge_bounds is the same in int arithmetic
+    for packed, entry in ((None, NO_BOUNDS), (Bounds(3, 5, 40).pack(), Bounds(3, 5, 40)),
+                          (Bounds(-4, 9, -1).pack(), Bounds(-4, 9, -1))):
+        for best, alpha0, beta in itertools.product(range(-6, 11), range(-6, 11), (-5, 0, 4, 11)):
+            if alpha0 < beta:
+                assert merge_bounds(packed, best, alpha0, beta, 7) == (
+                    entry.merged(best, alpha0, beta, 7).pack()
+                )
 
 
 def test_drain_frees_a_table_in_pieces_and_run_to_end_returns_the_result() -> None:

@@ -504,3 +504,14 @@ def test_improve_action_raises_the_proven_value_to_the_exact_one() -> None:
     # Out of budget at once: the starting action and its floor, not an exception.
     cut = run_to_end(Solver(use_book=False).improve_action(state, start, floor, nodes=1))
     assert cut == (start, floor, False)
+
+
+def test_least_loss_action_finds_the_exact_value_from_above() -> None:
+    state = GameState.from_text("OO.S/OO.S/S..S/SOSO")
+    values = dict(solve_actions(state))
+    exact = solve(state)
+    for ceiling in (exact, exact + 3):
+        action, value = run_to_end(Solver(use_book=False).least_loss_action(state, ceiling))
+        assert value == exact and values[action] == exact
+    with pytest.raises(SearchTimeout):
+        run_to_end(Solver(use_book=False).least_loss_action(state, exact + 3, nodes=1))
