@@ -33,6 +33,7 @@ generator (the time between a resume and the next pause), so pauses do not eat t
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -689,14 +690,80 @@ class Position:
         return total
 
 
+_xor: Final = operator.xor
+
+
+def update_lines(
+    cells: list[int],
+    gs: list[int],
+    go: list[int],
+    us: list[int],
+    uo: list[int],
+    ends: tuple[tuple[int, int], ...],
+    middles: tuple[tuple[int, int], ...],
+    code: int,
+) -> None:
+    """Update the tables of :class:`EndgamePosition` for ``code`` (``S``/``O``) about to be
+    written on an empty square ``i``: ``ends`` are the lines with ``i`` at an end (``(middle,
+    far end)``, :attr:`_Tables.s_pats` of ``i``), ``middles`` those with ``i`` in the middle
+    (``(end, end)``, :attr:`_Tables.o_pats`). Only the two other squares of each line change:
+    the points their letter would score there and the lines it would open (an S-O-S one
+    letter short). Entries of written squares change too (they are stale until restored).
+    """
+    if code == S:
+        for m, f in ends:
+            # m, between i and f, for an O: S_S scores; S__ opens; __S opened before.
+            cf = cells[f]
+            if cf == S:
+                go[m] += 1
+                uo[m] -= 1
+            elif cf == EMPTY:
+                uo[m] += 1
+            # f, at the far end, for an S: S-O_ scores; S-__ opens; _-O_ opened before.
+            cm = cells[m]
+            if cm == O:
+                gs[f] += 1
+                us[f] -= 1
+            elif cm == EMPTY:
+                us[f] += 1
+        for a, b in middles:
+            # an S in the middle kills the line: an end opened it before if the other held S.
+            if cells[b] == S:
+                us[a] -= 1
+            if cells[a] == S:
+                us[b] -= 1
+    else:
+        for m, f in ends:
+            # an O at an end kills the line.
+            if cells[f] == S:
+                uo[m] -= 1
+            if cells[m] == O:
+                us[f] -= 1
+        for a, b in middles:
+            cb = cells[b]
+            if cb == S:
+                gs[a] += 1
+                us[a] -= 1
+            elif cb == EMPTY:
+                us[a] += 1
+            ca = cells[a]
+            if ca == S:
+                gs[b] += 1
+                us[b] -= 1
+            elif ca == EMPTY:
+                us[b] += 1
+
+
 class EndgamePosition(Position):
     """A :class:`Position` that keeps, for every empty square ``i``, ``gs[i]``/``go[i]`` (the
-    points an S / an O written there would score now) and ``us[i]``/``uo[i]`` (whether that
-    letter would open an SOS), updated square by square around each move.
+    points an S / an O written there would score now) and ``us[i]``/``uo[i]`` (how many lines
+    that letter would open for the next mover: an SOS one letter from complete; 0 for none),
+    updated line by line around each move.
 
     Same moves, same order, same values as :class:`Position` (a test checks it); faster when
     few squares are empty (the exact solver's endgames: a move touches few empty squares),
     slower on a wide board, where the whole-board bitboard maps of :class:`Position` win.
+    The entries of a written square are stale (they are restored with it by :meth:`unplay`).
     """
 
     __slots__ = ("go", "gs", "saved", "uo", "us")
@@ -706,19 +773,20 @@ class EndgamePosition(Position):
         n = len(self.cells)
         self.gs = [0] * n
         self.go = [0] * n
-        self.us = [False] * n
-        self.uo = [False] * n
+        self.us = [0] * n
+        self.uo = [0] * n
         #: The tables before each move on ``stack`` (a move copies them, unplay restores them:
-        #: copying four short lists is cheaper than recomputing the squares around the move).
-        self.saved: list[tuple[list[int], list[int], list[bool], list[bool]]] = []
+        #: copying four short lists is cheaper than undoing the changes around the move).
+        self.saved: list[tuple[list[int], list[int], list[int], list[int]]] = []
         for i, code in enumerate(self.cells):
             if not code:
                 self._refresh(i)
 
     def _refresh(self, x: int) -> None:
+        """Recompute the four table entries of the empty square ``x`` from its lines."""
         c = self.cells
         g = 0
-        u = False
+        u = 0
         for a, b in self.tab.s_pats[x]:
             ca = c[a]
             cb = c[b]
@@ -726,13 +794,13 @@ class EndgamePosition(Position):
                 if cb == S:
                     g += 1
                 elif cb == EMPTY:
-                    u = True
+                    u += 1
             elif ca == EMPTY and cb == S:
-                u = True
+                u += 1
         self.gs[x] = g
         self.us[x] = u
         g = 0
-        u = False
+        u = 0
         for a, b in self.tab.o_pats[x]:
             ca = c[a]
             cb = c[b]
@@ -740,9 +808,9 @@ class EndgamePosition(Position):
                 if cb == S:
                     g += 1
                 elif cb == EMPTY:
-                    u = True
+                    u += 1
             elif ca == EMPTY and cb == S:
-                u = True
+                u += 1
         self.go[x] = g
         self.uo[x] = u
 
@@ -751,20 +819,62 @@ class EndgamePosition(Position):
         return self.go[i] if code == O else self.gs[i]
 
     def play(self, move: Move, gain: int = -1) -> int:
-        """:meth:`Position.play`, then the tables of the empty squares around the move."""
-        gain = super().play(move, gain)
+        """:meth:`Position.play`, and the table entries of the squares on the lines through
+        the move (see :func:`update_lines`)."""
+        i = move >> 1
+        tab = self.tab
+        cells = self.cells
         gs, go, us, uo = self.gs, self.go, self.us, self.uo
         self.saved.append((gs, go, us, uo))
-        self.gs, self.go, self.us, self.uo = gs[:], go[:], us[:], uo[:]
-        cells = self.cells
-        for x in self.tab.affected[move >> 1]:
-            if cells[x] == EMPTY:
-                self._refresh(x)
+        self.gs = gs = gs[:]
+        self.go = go = go[:]
+        self.us = us = us[:]
+        self.uo = uo = uo[:]
+        if move & 1:
+            code = O
+            if gain < 0:
+                gain = go[i]
+            self.o_bits |= tab.bitval[i]
+        else:
+            code = S
+            if gain < 0:
+                gain = gs[i]
+            self.s_bits |= tab.bitval[i]
+        update_lines(cells, gs, go, us, uo, tab.s_pats[i], tab.o_pats[i], code)
+        cells[i] = code
+        self.key ^= tab.zkeys[code][i]
+        sk = self.symkeys
+        if sk is not None:
+            self.symstack.append(sk)
+            self.symkeys = list(map(_xor, sk, tab.zsym[code][i]))
+        self.empty -= 1
+        mover = self.to_move
+        self.stack.append((i, code, gain, mover))
+        if gain:
+            self.scores[mover] += gain
+            if self.simple:
+                self.ended = True
+        else:
+            self.to_move = (mover + 1) % self.players
+        if self.empty == 0:
+            self.ended = True
         return gain
 
     def unplay(self) -> None:
         """:meth:`Position.unplay`, and the tables as they were before the move."""
-        super().unplay()
+        i, code, gain, mover = self.stack.pop()
+        self.cells[i] = EMPTY
+        if code == S:
+            self.s_bits ^= self.tab.bitval[i]
+        else:
+            self.o_bits ^= self.tab.bitval[i]
+        self.key ^= self.tab.zkeys[code][i]
+        if self.symkeys is not None:
+            self.symkeys = self.symstack.pop()
+        self.empty += 1
+        self.ended = False
+        self.to_move = mover
+        self.scores[mover] -= gain
         self.gs, self.go, self.us, self.uo = self.saved.pop()
 
     def scoring_moves(self) -> list[tuple[int, Move]]:
@@ -784,7 +894,7 @@ class EndgamePosition(Position):
     def opens(self, move: Move) -> bool:
         """Whether the quiet ``move`` opens an SOS for the next mover."""
         i = move >> 1
-        return self.uo[i] if move & 1 else self.us[i]
+        return bool(self.uo[i] if move & 1 else self.us[i])
 
     def ordered_moves(self) -> tuple[list[Move], int, int]:
         """Every legal move, ordered: scoring (most points first), safe quiet, then unsafe.
