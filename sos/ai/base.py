@@ -329,6 +329,17 @@ def pack_bounds(lower: int, upper: int, move: int) -> int:
     )
 
 
+def unpack_bounds(packed: int) -> tuple[int, int, int]:
+    """``(lower, upper, move)`` of a packed :class:`Bounds` as a plain tuple (what
+    :meth:`Bounds.unpack` gives, without the NamedTuple: the exact solver probes the table at
+    every node)."""
+    return (
+        ((packed >> _LOWER_SHIFT) & _LOWER_MASK) - BOUND_OFFSET,
+        (packed >> _UPPER_SHIFT) - BOUND_OFFSET,
+        (packed & _MOVE_MASK) - 1,
+    )
+
+
 def merge_bounds(packed: int | None, best: int, alpha0: int, beta: int, move: int) -> int:
     """The packed :class:`Bounds` of :meth:`Bounds.merged` applied to the packed entry
     ``packed`` (``None``: :data:`NO_BOUNDS`), in plain int arithmetic (an exact solver stores
@@ -496,4 +507,5 @@ __all__ = [
     "pack_bounds",
     "pack_entry",
     "run_to_end",
+    "unpack_bounds",
 ]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Generator
+from time import perf_counter
 from typing import Final
 
 from ..notation import Action
@@ -39,6 +40,7 @@ from .base import (
     TableSearch,
     merge_bounds,
     run_to_end,
+    unpack_bounds,
 )
 from .search import EndgamePosition, Move, Position, action_move, move_action, tables
 
@@ -628,30 +630,73 @@ class Solver(TableSearch):
 
     def _solve(self, pos: Position, alpha: int, beta: int) -> Generator[None, None, int]:
         """Exact value for the side to move of the unfinished ``pos``, within (alpha, beta)
-        (fail-soft: outside the window the result is a bound on the same side)."""
-        if self.pacer.due():
-            yield from self.pacer.tick()
-        value, alpha, beta, key, t, tt_move = self._probe(pos, alpha, beta)
-        if value != _NONE:
-            return value
+        (fail-soft: outside the window the result is a bound on the same side).
+
+        The node's work is written out here rather than in calls (this runs at every node):
+        :meth:`Pacer.due`, :meth:`_probe` (book, then table), :meth:`_child` for two players
+        and :meth:`_store` are inlined; the generic forms serve the other callers.
+        """
+        pacer = self.pacer
+        # (pacer.due(), inlined)
+        nodes = pacer.nodes = pacer.nodes + 1
+        if nodes >= pacer.check_at or (not nodes & 7 and perf_counter() >= pacer.step_end):
+            yield from pacer.tick()
+        # (self._probe, inlined)
+        if pos.empty >= self._book_min_empty and self._book is not None:
+            hit = self._book.get(book_key(pos, self._book_images))
+            if hit is not None:
+                return hit
+        keys = pos.symkeys
+        assert keys is not None
+        canon = min(keys)
+        t = keys.index(canon)
+        two = pos.players == 2
+        key = canon if two else canon ^ pos.tab.zplayer[pos.to_move]
+        tt = self.tt
+        packed = tt.get(key)
+        tt_move = -1
+        if packed is not None:
+            lower, upper, cmove = unpack_bounds(packed)
+            if lower >= beta or lower == upper:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+            if cmove >= 0:
+                tt_move = (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
         moves, value, alpha, beta = self._moves(pos, tt_move, alpha, beta)
         if moves is None:
             return value
         alpha0 = alpha
         best = -INF
         best_move = moves[0]
-        pacer = self.pacer
+        play = pos.play
+        unplay = pos.unplay
+        simple = pos.simple
         for m in moves:
-            if pacer.overdue():
+            # (pacer.overdue(), inlined)
+            if pacer.nodes >= pacer.check_at or perf_counter() >= pacer.step_end:
                 yield from pacer.tick()
-            gain = pos.play(m)
+            gain = play(m)
             try:
                 # (self._child, inlined: one generator per node, not two)
-                sign, v, low, high = self.child_window(pos, gain, alpha, beta)
-                if sign:
-                    v += sign * (yield from self._solve(pos, low, high))
+                if simple and gain:
+                    v = 1  # an SOS wins (unit 1)
+                elif pos.ended:
+                    v = gain
+                elif not two:
+                    sign, v, low, high = self.child_window(pos, gain, alpha, beta)
+                    if sign:
+                        v += sign * (yield from self._solve(pos, low, high))
+                elif gain:  # the mover moves again
+                    v = gain + (yield from self._solve(pos, alpha - gain, beta - gain))
+                else:
+                    v = -(yield from self._solve(pos, -beta, -alpha))
             finally:
-                pos.unplay()
+                unplay()
             if v > best:
                 best = v
                 best_move = m
@@ -661,7 +706,9 @@ class Solver(TableSearch):
                         if not gain:
                             self.history[m] += 1 << (pos.empty << 1)
                         break
-        self._store(pos, key, t, alpha0, beta, best, best_move)
+        # (self._store, inlined)
+        cmove = (pos.tab.perms[t][best_move >> 1] << 1) | (best_move & 1)
+        tt[key] = merge_bounds(tt.get(key), best, alpha0, beta, cmove)
         return best
 
 
