@@ -16,7 +16,10 @@ from sos.ai.search import (
     UNIT,
     AlphaBeta,
     EndgamePosition,
+    O,
     Position,
+    S,
+    action_move,
     move_action,
     run_to_end,
     safe_playouts,
@@ -342,3 +345,29 @@ def test_live_lines_count_the_lines_that_can_still_be_sos(size: int) -> None:
         got_live, cover = pos.live_lines()
         assert got_live == live
         assert {i for i in range(rows * cols) if (cover >> pos.tab.bit[i]) & 1} == on_live
+
+
+@settings(max_examples=40, deadline=None)
+@given(rng=st.randoms(use_true_random=False), rows=st.integers(3, 6), cols=st.integers(3, 6))
+def test_endgame_tables_follow_play_and_unplay(rng: random.Random, rows: int, cols: int) -> None:
+    """EndgamePosition's per-square tables, updated line by line by play and restored by
+    unplay, equal the tables of a position built afresh from the same game, at every step of
+    a random walk of moves and take-backs (the moves, their order, gains and openings)."""
+    state = new_game(Rules(rows=rows, cols=cols))
+    pos = EndgamePosition(state)
+    for _ in range(2 * rows * cols):
+        if state.history and (state.is_terminal() or rng.random() < 0.3):
+            state.undo()
+            pos.unplay()
+        else:
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            pos.play(action_move(action, cols))
+        fresh = EndgamePosition(state)
+        assert pos.cells == fresh.cells
+        assert pos.ordered_moves() == fresh.ordered_moves()
+        for i in fresh.empties():
+            for code in (S, O):
+                assert pos.gain(i, code) == fresh.gain(i, code)
+            for m in (i << 1, (i << 1) | 1):
+                assert pos.opens(m) == fresh.opens(m)
