@@ -1442,4 +1442,5 @@ __all__ = [
     "run_to_end",
     "safe_playouts",
     "tables",
+    "update_lines",
 ]
