@@ -97,7 +97,8 @@ def test_three_tabs_of_one_game_racing_lose_nothing(
     ready(tabs[0])
     assert tabs[0].evaluate("() => !!navigator.locks") is locks
     for page in tabs[1:]:
-        page.goto(tabs[0].url)
+        page.bring_to_front()  # a tab opened is in front (headless Chromium draws only that
+        page.goto(tabs[0].url)  # one's frames: a tab behind takes seconds more to start)
         ready(page)
     for number in range(1, rounds + 1):
         at = tabs[0].evaluate("Date.now()") + 120
@@ -236,6 +237,9 @@ def test_a_storage_cleared_by_another_tab_gets_the_open_games_back(
     context = new_context()
     one, two, three = (context.new_page() for _ in range(3))
     for page, size in ((one, 4), (two, 5), (three, 6)):
+        # The tab a player uses is the one in front (headless Chromium draws frames only for
+        # that one: a tab behind takes seconds to start and to show a move).
+        page.bring_to_front()
         page.goto(site_url + f"index.html?size={size}")
         ready(page)
         write(page, 0, 0, "S")
