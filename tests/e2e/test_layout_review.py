@@ -59,7 +59,9 @@ def test_embed_review_of_a_big_board_keeps_coordinates_and_verdict(
 ) -> None:
     page.set_viewport_size({"width": 320, "height": 420})
     state = new_game(Rules.square(12, "general", 4))
-    for action in random_game(12, 5, players=4).history[:6]:  # short: a quick review
+    for action in random_game(12, 5, players=4).history:  # short: a quick review
+        if len(state.history) >= 6 and state.current_player() == 0:
+            break  # the human to move: no computer plays on while the review is shown
         state.apply(action)
     open_app(query_for(state, "&embed=1&lang=de&seats=human,easy,easy,easy"))
     page.get_by_test_id("review").click()

@@ -254,5 +254,6 @@ def test_shared_link_and_imported_record_are_new_games(open_app: Opener) -> None
     page.goto(page.url.split("?")[0] + "?size=5&game=Sa1Ob1")
     ready(page)
     expect(page.locator(WRITTEN)).to_have_count(2)
+    wait_saved(page, "Sa1Ob1")  # the opened game is saved a task later, under the lock
     lines = {g["id"]: g["line"] for g in stored_games(page)}
     assert lines[first] == "Sb2" and "Sa1Ob1" in lines.values() and "Sa1" in lines.values()
