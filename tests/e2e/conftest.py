@@ -268,10 +268,11 @@ def guard(site_url: str) -> BrowserGuard:
 #
 # A page boot in a new browser context is a first visit: Chromium compiles Pyodide's wasm,
 # Python starts without the memory snapshot, and the service worker downloads its whole precache
-# (22 MiB) in the background. The tests of a file listed in SHARED_CONTEXT_FILES therefore share
-# one context among those that use ``page``/``context``/``open_app``: the first test is a first
-# visit, the others are returning visits (HTTP and code caches warm, the service worker serves
-# the files and the snapshot), as for most players. Between tests the site's data is wiped --
+# (22 MiB) in the background. The tests of the files listed in SHARED_CONTEXT_FILES therefore
+# share one context (for the whole session) among those that use ``page``/``context``/
+# ``open_app``: the first such test is a first visit, the others are returning visits (HTTP
+# and code caches warm, the service worker serves the files and the snapshot), as for most
+# players. Between tests the site's data is wiped --
 # local storage, IndexedDB, cookies -- so every test still starts with no saved game and no
 # preference; only the service worker and its cache stay. A test that needs a first visit asks
 # for ``new_context()`` (its own context, closed after the test) or is marked ``fresh_context``.
@@ -342,11 +343,12 @@ class SharedContext:
         self.guard = None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def _shared_contexts(
     browser: pw.Browser, browser_context_args: dict[str, Any]
 ) -> Iterator[dict[bool, SharedContext]]:
-    """The contexts of one test file, by ``route`` (unrouted tests get their own)."""
+    """The shared contexts of the session, by ``route`` (unrouted tests get their own): one
+    for all the files listed, so that only the first test of the session is a first visit."""
     shared: dict[bool, SharedContext] = {}
     yield shared
     for one in shared.values():
