@@ -132,8 +132,14 @@ def static_server() -> Iterator[Callable[..., str]]:
         return url
 
     yield start
+    # shutdown() waits for the server's next poll (up to 0.5 s): all at once, not one by one
+    # (a session starts a few dozen servers: 10 s of teardown when stopped in turn).
+    stopping = [threading.Thread(target=server.shutdown) for server in servers]
+    for thread in stopping:
+        thread.start()
+    for thread in stopping:
+        thread.join()
     for server in servers:
-        server.shutdown()
         server.server_close()
 
 
@@ -234,13 +240,20 @@ class BrowserGuard:
             context.route(lambda url: not self.is_local(url), self._on_route)
 
     def flush(self) -> None:
-        """Give Playwright a moment to deliver events the browser already sent."""
-        pages = [
-            page for context in self._contexts for page in context.pages if not page.is_closed()
-        ]
-        if pages:
-            with contextlib.suppress(pw.Error):
-                pages[0].wait_for_timeout(100)
+        """Let Playwright deliver the events the browser already sent: one round trip to each
+        frame of each open page (a frame of another site runs in a process of its own), through
+        a timer task, so that tasks the page had queued run first. Bounded: a frame stuck in a
+        long task is left after a second. (Instead of a fixed 100 ms pause: 184 tests.)"""
+        for context in self._contexts:
+            for page in context.pages:
+                if page.is_closed():
+                    continue
+                for frame in page.frames:
+                    with contextlib.suppress(pw.Error):
+                        frame.wait_for_function(
+                            "() => new Promise((done) => setTimeout(() => done(true)))",
+                            polling=50, timeout=1000,
+                        )
 
     def report(self) -> str:
         return "browser problems:\n" + "\n".join(f"  - {p}" for p in self.problems)
@@ -255,10 +268,11 @@ def guard(site_url: str) -> BrowserGuard:
 #
 # A page boot in a new browser context is a first visit: Chromium compiles Pyodide's wasm,
 # Python starts without the memory snapshot, and the service worker downloads its whole precache
-# (22 MiB) in the background. The tests of a file listed in SHARED_CONTEXT_FILES therefore share
-# one context among those that use ``page``/``context``/``open_app``: the first test is a first
-# visit, the others are returning visits (HTTP and code caches warm, the service worker serves
-# the files and the snapshot), as for most players. Between tests the site's data is wiped --
+# (22 MiB) in the background. The tests of the files listed in SHARED_CONTEXT_FILES therefore
+# share one context (for the whole session) among those that use ``page``/``context``/
+# ``open_app``: the first such test is a first visit, the others are returning visits (HTTP
+# and code caches warm, the service worker serves the files and the snapshot), as for most
+# players. Between tests the site's data is wiped --
 # local storage, IndexedDB, cookies -- so every test still starts with no saved game and no
 # preference; only the service worker and its cache stay. A test that needs a first visit asks
 # for ``new_context()`` (its own context, closed after the test) or is marked ``fresh_context``.
@@ -269,9 +283,10 @@ def guard(site_url: str) -> BrowserGuard:
 SHARED_CONTEXT_FILES = frozenset(
     {
         "test_computer.py", "test_embed.py", "test_experience.py", "test_fuzz_browser.py",
-        "test_game.py", "test_languages.py", "test_layout.py", "test_page_limits.py",
-        "test_players.py", "test_players_details.py", "test_players_sound.py",
-        "test_puzzle_page.py", "test_review_page.py", "test_security.py", "test_stats.py",
+        "test_game.py", "test_languages.py", "test_layout.py", "test_layout_review.py",
+        "test_library.py", "test_page_limits.py", "test_players.py", "test_players_details.py",
+        "test_players_sound.py", "test_puzzle_page.py", "test_remote_games.py",
+        "test_review_page.py", "test_saves.py", "test_security.py", "test_stats.py",
     }
 )
 
@@ -295,6 +310,11 @@ class SharedContext:
         context.on("page", lambda page: self.guard.watch_page(page) if self.guard else None)
         if route:
             context.route(self._foreign, self._on_route)
+        # A blank page kept open for the file: the wipe between tests is sent through its
+        # DevTools session (the Storage domain acts on the whole context), so no page has to
+        # be opened and closed for it after each test.
+        self.janitor = context.new_page()
+        self.cdp = context.new_cdp_session(self.janitor)
 
     def _foreign(self, url: str) -> bool:
         return self.guard is not None and not self.guard.is_local(url)
@@ -311,26 +331,24 @@ class SharedContext:
         return self.context
 
     def give_back(self, guard: BrowserGuard) -> None:
-        """Close the test's pages and wipe the data of every origin the test allowed."""
-        page = self.context.new_page()
+        """Close the test's pages (a save they still hold is made as they go), then wipe the
+        data of every origin the test allowed."""
         for other in self.context.pages:
-            if other is not page:
+            if other is not self.janitor:
                 other.close()
         self.context.set_offline(False)
         self.context.clear_cookies()
-        cdp = self.context.new_cdp_session(page)
         for origin in sorted(guard.allowed_origins | {origin_of(guard.site_url)}):
-            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": WIPED})
-        cdp.detach()
-        page.close()
+            self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": WIPED})
         self.guard = None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def _shared_contexts(
     browser: pw.Browser, browser_context_args: dict[str, Any]
 ) -> Iterator[dict[bool, SharedContext]]:
-    """The contexts of one test file, by ``route`` (unrouted tests get their own)."""
+    """The shared contexts of the session, by ``route`` (unrouted tests get their own): one
+    for all the files listed, so that only the first test of the session is a first visit."""
     shared: dict[bool, SharedContext] = {}
     yield shared
     for one in shared.values():

@@ -37,6 +37,36 @@ def wait_saved(page: Page, line: str, game_id: str | None = None, timeout: float
     )
 
 
+#: True once no finite animation (CSS animation or transition, e.g. the SOS marks' draw-in)
+#: is running; endless ones (a "thinking" indicator) do not count.
+ANIMATIONS_DONE = """() => document.getAnimations().every((a) => a.playState !== 'running'
+  || a.effect === null || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
+def settle(page: Page, timeout: float = 10_000) -> None:
+    """Wait until the page's finite animations have ended (instead of a fixed pause), then
+    for two frames (resize observers and layout after a change of the window's size)."""
+    page.wait_for_function(ANIMATIONS_DONE, timeout=timeout)
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+#: Expose PyScript's interpreter as ``window.__py`` (the same module instance the page loaded).
+GRAB_INTERPRETER = """async () => {
+  const { whenDefined } = await import('./static/vendor/pyscript/core.js');
+  window.__py = (await whenDefined('py')).interpreter;
+}"""
+
+
+def no_computer_pause(page: Page) -> None:
+    """Set the page's visible pause before each computer move (``sos.web.computer.
+    COMPUTER_PAUSE``, 0.45 s) to 0, from outside through PyScript's handle on the interpreter,
+    for tests about what the computer plays rather than its pace."""
+    page.evaluate(GRAB_INTERPRETER)
+    page.evaluate("__py.runPython('import sos.web.computer; sos.web.computer.COMPUTER_PAUSE = 0')")
+
+
 class CpuTrace:
     """Main-thread tasks of a page with their **CPU** time, from the DevTools protocol's tracing.
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from helpers import CpuTrace
+from helpers import CpuTrace, no_computer_pause
 from playwright.sync_api import Page, expect
 
 from sos.rules import MAX_APP_SIZE
@@ -46,6 +46,7 @@ def test_human_against_hard_to_the_end(open_app: Opener, shot: Callable[[Page, s
 
 def test_computer_against_computer(open_app: Opener) -> None:
     page = open_app("?size=4&seats=medium,perfect")
+    no_computer_pause(page)  # what they play is the point here, not the pace
     expect(page.get_by_test_id("result")).to_be_visible(timeout=90_000)
     expect(page.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(16)
     # Perfect play never loses to medium from either seat on 4x4... it can at least not lose.
@@ -98,6 +99,7 @@ def test_no_long_task_while_the_computer_thinks(open_app: Opener) -> None:
     for query, moves in ((f"?size={MAX_APP_SIZE}&seats=easy,medium,hard,hard", 30),
                          ("?size=4&seats=perfect,perfect", 4)):
         page = open_app(query)
+        no_computer_pause(page)  # moves back to back: the same tasks, without idle pauses
         trace = CpuTrace(page)
         page.wait_for_function(
             f"document.querySelectorAll('#move-list button.ply').length >= {moves}",

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 import pytest
 from allpairspy import AllPairs
+from helpers import settle
 from playwright.sync_api import Page
 
 from sos import Rules, new_game
@@ -133,9 +134,6 @@ def _query(case: Case) -> str:
 CHECK = (Path(__file__).parent / "layout_check.js").read_text()
 
 
-def _settle(page: Page) -> None:
-    """Let the SOS marks' draw-in animation end and layout settle."""
-    page.wait_for_timeout(350)
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
@@ -160,7 +158,7 @@ def test_layout_matrix(
         if case.state == "over":
             assert page.get_by_test_id("result").is_visible(), case.name
             assert page.locator("#result-text").inner_text().strip(), case.name
-        _settle(page)
+        settle(page)  # the SOS marks' draw-in animation ends
         page.screenshot(path=str(out / f"{case.name}.png"), full_page=True, animations="disabled")
         problems = page.evaluate(CHECK, viewport in ONE_SCREEN)  # scrolls as a user would
         failures += [f"{case.name}: {p}" for p in problems]

@@ -137,6 +137,9 @@ def test_two_tabs_follow_each_other_and_never_lose_a_move(
     expect(cell(two, 0, 0)).to_have_text("S")
     write(two, 0, 2, "S")
     expect(cell(one, 0, 2)).to_have_text("S")  # tab one followed without a reload
+    # The tab a player uses is the one in front (headless Chromium draws frames only for
+    # that one: a move in a tab behind takes seconds to show).
+    one.bring_to_front()
     write(one, 3, 3, "O")
     expect(cell(two, 3, 3)).to_have_text("O")
 
@@ -144,6 +147,7 @@ def test_two_tabs_follow_each_other_and_never_lose_a_move(
     for page in (one, two):
         page.evaluate("window.__deaf = true")
     write(one, 1, 1, "S")
+    two.bring_to_front()
     write(two, 2, 2, "O")
     expect(two.get_by_test_id("notice")).to_contain_text("kept as a separate game")
     lines = {g["line"] for g in stored_games(one)}
@@ -250,5 +254,6 @@ def test_shared_link_and_imported_record_are_new_games(open_app: Opener) -> None
     page.goto(page.url.split("?")[0] + "?size=5&game=Sa1Ob1")
     ready(page)
     expect(page.locator(WRITTEN)).to_have_count(2)
+    wait_saved(page, "Sa1Ob1")  # the opened game is saved a task later, under the lock
     lines = {g["id"]: g["line"] for g in stored_games(page)}
     assert lines[first] == "Sb2" and "Sa1Ob1" in lines.values() and "Sa1" in lines.values()

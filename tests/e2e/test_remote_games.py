@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
-from helpers import cell, write
+from helpers import GRAB_INTERPRETER, cell, write
 from playwright.sync_api import BrowserContext, Page, expect
 
 from sos.app import remote
@@ -17,7 +17,6 @@ from sos.app.app import AppSession
 from sos.app.library import MemoryStore
 from sos.app.remote import decode_link
 from tests import fuzz_inputs as fz
-from tests.e2e.test_fuzz_browser import GRAB_INTERPRETER
 
 ANNA = "On this device you play Anna (Player 1)."
 
@@ -27,6 +26,9 @@ def ready(page: Page) -> None:
 
 
 def open_link(page: Page, link: str) -> None:
+    """Open ``link`` on the device of ``page``, which comes to the front (headless Chromium
+    draws frames only for the page in front: one behind takes seconds to start)."""
+    page.bring_to_front()
     page.goto(link)
     ready(page)
 
@@ -41,13 +43,12 @@ def sent_link(page: Page) -> str:
 
 
 def test_two_devices_play_a_whole_game_by_link(
-    new_context: Callable[..., BrowserContext], site_url: str
+    page: Page, new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    anna = new_context(locale="en-US").new_page()
+    anna = page  # the file's shared context (English): one device
     phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
     ben = new_context(locale="de-DE", **phone).new_page()  # a phone, in German
-    anna.goto(site_url + "index.html?size=3")
-    ready(anna)
+    open_link(anna, site_url + "index.html?size=3")
 
     # Anna starts a game against a friend: 3 x 3, she plays Player 1.
     anna.get_by_test_id("settings").click()
@@ -166,13 +167,12 @@ def _fates(codes: list[str]) -> Any:
 
 
 def test_on_a_phone_the_link_to_send_comes_into_view_after_the_move(
-    new_context: Callable[..., BrowserContext], site_url: str
+    page: Page, new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    anna = new_context(locale="en-US").new_page()
+    anna = page  # the file's shared context (English): one device
     phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
     ben = new_context(locale="en-US", **phone).new_page()
-    anna.goto(site_url + "index.html?size=5")
-    ready(anna)
+    open_link(anna, site_url + "index.html?size=5")
     anna.get_by_test_id("settings").click()
     anna.get_by_test_id("remote").check()
     anna.get_by_test_id("settings-start").click()
@@ -189,10 +189,9 @@ def test_on_a_phone_the_link_to_send_comes_into_view_after_the_move(
 
 
 def test_fuzzed_links_give_the_predicted_notice_and_decode_alike_in_pyodide(
-    new_context: Callable[..., BrowserContext], site_url: str
+    page: Page, site_url: str
 ) -> None:
     rng = random.Random(15)
-    page = new_context().new_page()
     for number in range(4):  # whole start-ups with a damaged (or intact) link
         code = fz.remote_code(rng)
         if number:
