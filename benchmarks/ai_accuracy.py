@@ -11,7 +11,7 @@ nodes a move) plays an action that keeps the exact value, whether the hint
 the player to move, counting the points already scored), and whether a hint that says
 "proven" is right (it must always be). Prints a table by board and mode, and ``JSON {...}``.
 
-    python -m benchmarks.ai_accuracy                       # 35 000 and 8 750 nodes
+    python -m benchmarks.ai_accuracy                       # 72 000 and 16 800 nodes
     python -m benchmarks.ai_accuracy --nodes 35000 --stride 2
     python -m benchmarks.ai_accuracy --split tune --groups "5x5 general,6x6 general"
 
@@ -34,9 +34,12 @@ from sos.ai.base import run_to_end
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "benchmarks", "data", "exact_positions.txt")
-#: The page's node budget (a hard move, and the hint, in Chromium on the machines of
-#: benchmarks/RESULTS.md), and a quarter of it (a phone about 4x slower).
-PAGE_NODES = 35_000
+#: Nodes a hard move counts in the page's time (1.2 s) on these endgame positions in headless
+#: Chromium (``benchmarks/pyodide_browser.py endgame``; benchmarks/RESULTS.md, "Nodes of hard's
+#: endgame proof in Chromium"), and with the CPU throttled 4x (a slow phone). The mid-game
+#: alpha-beta search counts about half as many a second (bench_ai's ``nodes``: 35 000 a move).
+PAGE_NODES = 72_000
+PHONE_NODES = 16_800
 
 
 def load(split: str = "heldout") -> list[dict[str, Any]]:
@@ -128,7 +131,7 @@ def run(
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--nodes", default=f"{PAGE_NODES},{PAGE_NODES // 4}",
+    parser.add_argument("--nodes", default=f"{PAGE_NODES},{PHONE_NODES}",
                         help="comma list of node budgets")
     parser.add_argument("--stride", type=int, default=1, help="every n-th position")
     parser.add_argument("--verbose", action="store_true", help="print each miss")

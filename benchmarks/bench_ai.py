@@ -8,6 +8,12 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
 * ``nodes``     nodes hard searches in the page's time per move (1.2 s up to 7x7, 0.4 s above)
                 on 4x4, 6x6, 8x8, 10x10: the node budget that stands for the page's time
                 budget on this Python (``--sections nodes,browser``: in Chromium too).
+* ``endgame``   nodes hard counts in the page's time per move on the 5x5 and 6x6 endgame
+                positions (12-16 empty) of ``benchmarks/data/exact_positions.txt`` (``--split``,
+                default tune; ``--stride``), by board and mode, the nodes per second and the
+                node budget the time stands for: what ``benchmarks.ai_accuracy --nodes`` must
+                be. In Chromium: ``benchmarks/pyodide_browser.py endgame`` (``SOS_CPU_THROTTLE=4``
+                for a slow phone).
 * ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
 * ``speed``     search nodes per second (hard's alpha-beta at a fixed node budget) on 8x8 and
                 12x12 mid-game positions (medium-vs-medium games, 20-65 % full), of this
@@ -204,6 +210,69 @@ def hard_nodes(sizes: tuple[int, ...] = (4, 6, 8, 10)) -> dict[str, Any]:
             "per_cpu_s": int(sum(counts) / max(cpu, 1e-9)),
         }
     return out
+
+
+ENDGAME_DATA = os.path.join(ROOT, "benchmarks", "data", "exact_positions.txt")
+
+
+def endgame_nodes(split: str = "tune", stride: int = 1) -> dict[str, Any]:
+    """Nodes hard counts in the page's time budget per move (:func:`hard_budget`, 1.2 s on
+    these boards; its search's nodes and its endgame prover's, as :func:`hard_nodes` counts
+    them) on the 5x5 and 6x6 endgame positions of ``benchmarks/data/exact_positions.txt``
+    (12-16 empty squares; every ``stride``-th of ``split``), by board and mode: the nodes
+    per move (median, mean, min, max), how many moves finished before the budget (proved
+    early), the nodes per wall second (median over moves) and the node budget the time
+    budget stands for (budget x median rate; ai_accuracy's ``--nodes``)."""
+    from sos.ai.agents import hard_budget
+
+    groups: dict[str, list[GameState]] = {}
+    with open(ENDGAME_DATA, encoding="ascii") as handle:
+        items = [line.split() for line in handle if line.strip() and not line.startswith("#")]
+    for i, (board, mode, to_move, scores, _value, _part, _best, _src) in enumerate(
+            [x for x in items if x[5] == split]):
+        if i % stride:
+            continue
+        state = GameState.from_text(
+            board, mode=mode, to_move=int(to_move),  # type: ignore[arg-type]
+            scores=[int(x) for x in scores.split(",")],
+        )
+        if state.rules.rows < 5:
+            continue
+        groups.setdefault(f"{state.rules.rows}x{state.rules.cols} {mode}", []).append(state)
+    out: dict[str, Any] = {}
+    every: list[tuple[int, float, float]] = []
+    for name in sorted(groups):
+        counts, rates, early = [], [], 0
+        budget = hard_budget(groups[name][0].rules)
+        for k, state in enumerate(groups[name]):
+            agent = make_agent("hard", seed=k)
+            agent.budget = budget  # type: ignore[attr-defined]
+            w0 = time.perf_counter()
+            agent.choose_action(state)
+            wall = time.perf_counter() - w0
+            nodes = agent.searcher.nodes + agent.endgame.nodes  # type: ignore[attr-defined]
+            counts.append(nodes)
+            early += wall < 0.9 * budget
+            if nodes:
+                rates.append(nodes / wall)
+            every.append((nodes, wall, budget))
+        out[name] = _node_figures(counts, rates, budget, early)
+    out["all"] = _node_figures(
+        [n for n, _, _ in every], [n / w for n, w, _ in every if n],
+        every[0][2] if every else 0.0, sum(w < 0.9 * b for _, w, b in every))
+    return out
+
+
+def _node_figures(counts: list[int], rates: list[float], budget: float,
+                  early: int) -> dict[str, Any]:
+    counts = sorted(counts)
+    rates = sorted(rates)
+    rate = rates[len(rates) // 2] if rates else 0.0
+    return {
+        "n": len(counts), "budget": budget, "median": counts[len(counts) // 2],
+        "mean": sum(counts) // max(1, len(counts)), "min": counts[0], "max": counts[-1],
+        "early": early, "per_s": int(rate), "stands_for": int(budget * rate),
+    }
 
 
 def perfect_first_move() -> dict[str, float]:
@@ -707,6 +776,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="vs-perfect: comma list of ROWSxCOLS boards")
     parser.add_argument("--stride", type=int, default=1,
                         help="accuracy: every STRIDE-th position of the data set")
+    parser.add_argument("--split", default="tune",
+                        help="endgame: half of benchmarks/data/exact_positions.txt (tune, heldout)")
     parser.add_argument("--offset", type=int, default=0,
                         help="accuracy: index of the first position")
     parser.add_argument("--jobs", type=int, default=1)
@@ -731,6 +802,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                   f"{f['median']}, min {f['min']}, max {f['max']} ({f['per_cpu_s']} per CPU s); "
                   "the "
                   f"budget stands for {f['stands_for']} nodes")
+    if "endgame" in sections:
+        figures["endgame"] = endgame_nodes(args.split, args.stride)
+        print(f"endgame: hard in the page's time on the {args.split} endgame positions of "
+              "benchmarks/data/exact_positions.txt (nodes a move; wall-clock rate):")
+        for name, f in figures["endgame"].items():
+            print(f"  {name:<12} n {f['n']:>3}: median {f['median']}, mean {f['mean']}, min "
+                  f"{f['min']}, max {f['max']}; {f['early']} proved before the budget; "
+                  f"{f['per_s']} nodes/s: {f['budget']} s stands for {f['stands_for']} nodes",
+                  flush=True)
     if "speed" in sections:
         figures["speed"] = search_speed(args.rounds)
     if "perfect" in sections:

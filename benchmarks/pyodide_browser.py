@@ -7,9 +7,11 @@
 The first form runs ``benchmarks/bench_ai.py --sections SECTIONS`` (default ``playouts``), the
 second any script, like ``node benchmarks/pyodide_bench.mjs`` does under Node. The page is
 served from the repository root on 127.0.0.1 and loads ``node_modules/pyodide`` (``npm ci``);
-``sos/`` (without ``sos/web/``) and ``benchmarks/bench_ai.py`` are copied into the Pyodide
-file system. Python runs on the page's main thread, as the game's does. Chromium is
-``CHROMIUM`` (default Debian's /usr/bin/chromium). Prints what the script prints.
+``sos/`` (without ``sos/web/``), ``benchmarks/bench_ai.py`` and
+``benchmarks/data/exact_positions.txt`` are copied into the Pyodide file system. Python runs
+on the page's main thread, as the game's does. Chromium is ``CHROMIUM`` (default Debian's
+/usr/bin/chromium); ``SOS_CPU_THROTTLE=4`` slows its CPU 4x (DevTools' CPU throttling, as
+``bench_boot.py`` uses it) for a slow phone. Prints what the script prints.
 
 Why a browser as well as Node: Node 20's V8 has no WebAssembly GC, so Pyodide's CPython calls
 every C function (``len``, ``list.copy``, ``tuple.__new__``, ...) through a JavaScript
@@ -81,8 +83,9 @@ def engine_files() -> list[tuple[str, str]]:
         if path.suffix in (".py", ".txt") and "__pycache__" not in rel.parts \
                 and rel.parts[:2] != ("sos", "web"):
             out.append((rel.as_posix(), path.read_text(encoding="utf-8")))
-    out.append(("benchmarks/bench_ai.py",
-                (ROOT / "benchmarks" / "bench_ai.py").read_text(encoding="utf-8")))
+    for name in ("bench_ai.py", "data/exact_positions.txt"):
+        out.append(("benchmarks/" + name,
+                    (ROOT / "benchmarks" / name).read_text(encoding="utf-8")))
     baseline = os.environ.get("SOS_BASELINE")
     if baseline:  # the older engine bench_ai's ``speed`` compares with, as baseline/sos/
         for path in sorted((Path(baseline) / "sos").rglob("*.py")):
@@ -108,6 +111,11 @@ def run(script: Path, argv: list[str]) -> int:
                 executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=ARGS)
             page = browser.new_page()
             page.on("console", lambda message: print(message.text, flush=True))
+            throttle = float(os.environ.get("SOS_CPU_THROTTLE", "1"))
+            if throttle != 1:  # a slower device, as DevTools' CPU throttling emulates it
+                cdp = page.context.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+                print(f"pyodide_browser: CPU throttled {throttle:g}x", flush=True)
             page.goto(base + "benchmarks/")
             env = {"SOS_BASELINE": "/home/pyodide/baseline"} if os.environ.get("SOS_BASELINE") \
                 else {}
