@@ -13,7 +13,8 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
                 default tune; ``--stride``), by board and mode, the nodes per second and the
                 node budget the time stands for: what ``benchmarks.ai_accuracy --nodes`` must
                 be. In Chromium: ``benchmarks/pyodide_browser.py endgame`` (``SOS_CPU_THROTTLE=4``
-                for a slow phone).
+                for a slow phone). ``endgame-sliced``: the same with each move stepped as the
+                page steps it (20 ms slices, a yield to the event loop between).
 * ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
 * ``speed``     search nodes per second (hard's alpha-beta at a fixed node budget) on 8x8 and
                 12x12 mid-game positions (medium-vs-medium games, 20-65 % full), of this
@@ -215,16 +216,9 @@ def hard_nodes(sizes: tuple[int, ...] = (4, 6, 8, 10)) -> dict[str, Any]:
 ENDGAME_DATA = os.path.join(ROOT, "benchmarks", "data", "exact_positions.txt")
 
 
-def endgame_nodes(split: str = "tune", stride: int = 1) -> dict[str, Any]:
-    """Nodes hard counts in the page's time budget per move (:func:`hard_budget`, 1.2 s on
-    these boards; its search's nodes and its endgame prover's, as :func:`hard_nodes` counts
-    them) on the 5x5 and 6x6 endgame positions of ``benchmarks/data/exact_positions.txt``
-    (12-16 empty squares; every ``stride``-th of ``split``), by board and mode: the nodes
-    per move (median, mean, min, max), how many moves finished before the budget (proved
-    early), the nodes per wall second (median over moves) and the node budget the time
-    budget stands for (budget x median rate; ai_accuracy's ``--nodes``)."""
-    from sos.ai.agents import hard_budget
-
+def _endgame_groups(split: str, stride: int) -> dict[str, list[GameState]]:
+    """The 5x5 and 6x6 positions of every ``stride``-th line of ``split`` of
+    ``benchmarks/data/exact_positions.txt``, by ``"5x5 general"`` etc."""
     groups: dict[str, list[GameState]] = {}
     with open(ENDGAME_DATA, encoding="ascii") as handle:
         items = [line.split() for line in handle if line.strip() and not line.startswith("#")]
@@ -239,6 +233,15 @@ def endgame_nodes(split: str = "tune", stride: int = 1) -> dict[str, Any]:
         if state.rules.rows < 5:
             continue
         groups.setdefault(f"{state.rules.rows}x{state.rules.cols} {mode}", []).append(state)
+    return groups
+
+
+def _endgame_moves(split: str, stride: int) -> Any:
+    """Generator behind :func:`endgame_nodes`: yields ``(agent, state)`` for each move to
+    time (the caller plays it and sends back its wall seconds); returns the figures."""
+    from sos.ai.agents import hard_budget
+
+    groups = _endgame_groups(split, stride)
     out: dict[str, Any] = {}
     every: list[tuple[int, float, float]] = []
     for name in sorted(groups):
@@ -247,9 +250,7 @@ def endgame_nodes(split: str = "tune", stride: int = 1) -> dict[str, Any]:
         for k, state in enumerate(groups[name]):
             agent = make_agent("hard", seed=k)
             agent.budget = budget  # type: ignore[attr-defined]
-            w0 = time.perf_counter()
-            agent.choose_action(state)
-            wall = time.perf_counter() - w0
+            wall = yield agent, state
             nodes = agent.searcher.nodes + agent.endgame.nodes  # type: ignore[attr-defined]
             counts.append(nodes)
             early += wall < 0.9 * budget
@@ -261,6 +262,67 @@ def endgame_nodes(split: str = "tune", stride: int = 1) -> dict[str, Any]:
         [n for n, _, _ in every], [n / w for n, w, _ in every if n],
         every[0][2] if every else 0.0, sum(w < 0.9 * b for _, w, b in every))
     return out
+
+
+def endgame_nodes(split: str = "tune", stride: int = 1) -> dict[str, Any]:
+    """Nodes hard counts in the page's time budget per move (:func:`hard_budget`, 1.2 s on
+    these boards; its search's nodes and its endgame prover's, as :func:`hard_nodes` counts
+    them) on the 5x5 and 6x6 endgame positions of ``benchmarks/data/exact_positions.txt``
+    (12-16 empty squares; every ``stride``-th of ``split``), by board and mode: the nodes
+    per move (median, mean, min, max), how many moves finished before the budget (proved
+    early), the nodes per wall second (median over moves) and the node budget the time
+    budget stands for (budget x median rate; ai_accuracy's ``--nodes``). Each move runs in
+    one piece (``choose_action``)."""
+    gen = _endgame_moves(split, stride)
+    try:
+        agent, state = next(gen)
+        while True:
+            w0 = time.perf_counter()
+            agent.choose_action(state)
+            agent, state = gen.send(time.perf_counter() - w0)
+    except StopIteration as stop:
+        result: dict[str, Any] = stop.value
+        return result
+
+
+#: The page's slice of search between yields to the browser (sos/web/computer.py).
+SLICE_SECONDS = 0.02
+
+
+async def endgame_nodes_sliced(split: str = "tune", stride: int = 1) -> dict[str, Any]:
+    """:func:`endgame_nodes` with each move stepped as the page steps it
+    (``sos/web/computer.py`` ``run_sliced``: ``agent.plan`` in slices of
+    :data:`SLICE_SECONDS`, ``await asyncio.sleep(0)`` between, which in a browser yields to
+    its event loop)."""
+    import asyncio
+
+    gen = _endgame_moves(split, stride)
+    try:
+        agent, state = next(gen)
+        while True:
+            w0 = time.perf_counter()
+            plan = agent.plan(state)
+            try:
+                while True:
+                    deadline = time.perf_counter() + SLICE_SECONDS
+                    while time.perf_counter() < deadline:
+                        next(plan)
+                    await asyncio.sleep(0)
+            except StopIteration:
+                pass
+            agent, state = gen.send(time.perf_counter() - w0)
+    except StopIteration as stop:
+        result: dict[str, Any] = stop.value
+        return result
+
+
+def _print_endgame(title: str, figures: dict[str, Any]) -> None:
+    print(title)
+    for name, f in figures.items():
+        print(f"  {name:<12} n {f['n']:>3}: median {f['median']}, mean {f['mean']}, min "
+              f"{f['min']}, max {f['max']}; {f['early']} proved before the budget; "
+              f"{f['per_s']} nodes/s: {f['budget']} s stands for {f['stands_for']} nodes",
+              flush=True)
 
 
 def _node_figures(counts: list[int], rates: list[float], budget: float,
@@ -804,13 +866,24 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                   f"budget stands for {f['stands_for']} nodes")
     if "endgame" in sections:
         figures["endgame"] = endgame_nodes(args.split, args.stride)
-        print(f"endgame: hard in the page's time on the {args.split} endgame positions of "
-              "benchmarks/data/exact_positions.txt (nodes a move; wall-clock rate):")
-        for name, f in figures["endgame"].items():
-            print(f"  {name:<12} n {f['n']:>3}: median {f['median']}, mean {f['mean']}, min "
-                  f"{f['min']}, max {f['max']}; {f['early']} proved before the budget; "
-                  f"{f['per_s']} nodes/s: {f['budget']} s stands for {f['stands_for']} nodes",
-                  flush=True)
+        _print_endgame(f"endgame: hard in the page's time on the {args.split} endgame positions "
+                       "of benchmarks/data/exact_positions.txt (nodes a move; wall-clock rate):",
+                       figures["endgame"])
+    if "endgame-sliced" in sections:
+        title = (f"endgame-sliced: the same, each move in {SLICE_SECONDS * 1000:g} ms slices with "
+                 "a yield to the event loop between (the page's run_sliced):")
+        if sys.platform == "emscripten":  # the page's event loop: awaited by pyodide_browser.py
+            async def after() -> None:
+                figures["endgame_sliced"] = await endgame_nodes_sliced(args.split, args.stride)
+                _print_endgame(title, figures["endgame_sliced"])
+                print("JSON " + json.dumps(figures))
+
+            globals()["AFTER_MAIN"] = after
+            return figures
+        import asyncio
+
+        figures["endgame_sliced"] = asyncio.run(endgame_nodes_sliced(args.split, args.stride))
+        _print_endgame(title, figures["endgame_sliced"])
     if "speed" in sections:
         figures["speed"] = search_speed(args.rounds)
     if "perfect" in sections:

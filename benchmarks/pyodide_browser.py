@@ -62,7 +62,10 @@ os.environ.update(ENV)
 sys.path[:0] = ["/home/pyodide", "/home/pyodide/benchmarks"]
 sys.dont_write_bytecode = True
 sys.argv = [SCRIPT, *ARGV]
-exec(compile(CODE, SCRIPT, "exec"), {"__name__": "__main__", "__file__": SCRIPT})
+g = {"__name__": "__main__", "__file__": SCRIPT}
+exec(compile(CODE, SCRIPT, "exec"), g)
+if "AFTER_MAIN" in g:  # work that needs the page's event loop (bench_ai's endgame-sliced)
+    await g["AFTER_MAIN"]()
 `);
 }"""
 
