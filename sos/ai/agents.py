@@ -51,6 +51,16 @@ HARD_BUDGET: Final = 0.4
 HARD_BUDGET_SMALL: Final = 1.2
 #: Boards up to 7x7 count as small for :func:`hard_budget`.
 SMALL_BOARD_CELLS: Final = 49
+#: Search seconds per ``hard`` move on boards of more than :data:`EXACT_MAX_CELLS` and at most
+#: :data:`PROOF_BOARD_CELLS` squares (5x5 in the app), where the endgame proof decides: proofs
+#: of 5x5 general positions with 12-16 empty squares take up to about 105 000 nodes. In
+#: headless Chromium 1.2 s stands for about 72 000 nodes of the proof; with it hard kept the
+#: exact value in 84 % of the held-out 5x5 general positions, at 108 000 nodes (1.8 s) in 96 %
+#: (benchmarks/RESULTS.md). Most endgame moves are proved well before the budget ends, so the
+#: longer wait falls on the few hard positions.
+HARD_BUDGET_PROOF: Final = 1.8
+#: The largest board (in squares) that gets :data:`HARD_BUDGET_PROOF`.
+PROOF_BOARD_CELLS: Final = 25
 #: ``hard``'s contempt for open quiet positions: 1/100 point per safe square left (see
 #: :func:`sos.ai.search.quiet_eval`). It steers towards positions where the opponent runs out of
 #: safe moves; without it most games against ``medium`` drift to a full, SOS-free board
@@ -464,8 +474,12 @@ def prover_applies(state: GameState) -> bool:
 
 def hard_budget(rules: Rules) -> float:
     """Seconds of search per ``hard`` move that the page gives on a board of ``rules``:
-    :data:`HARD_BUDGET_SMALL` up to 7x7, :data:`HARD_BUDGET` on larger boards (where the
-    browser target is 0.5 s a move, and each search node is dearer)."""
+    :data:`HARD_BUDGET_PROOF` on 5x5 (more than :data:`EXACT_MAX_CELLS`, at most
+    :data:`PROOF_BOARD_CELLS` squares), :data:`HARD_BUDGET_SMALL` on the other boards up to
+    7x7, :data:`HARD_BUDGET` on larger boards (where the browser target is 0.5 s a move, and
+    each search node is dearer)."""
+    if EXACT_MAX_CELLS < rules.cells <= PROOF_BOARD_CELLS:
+        return HARD_BUDGET_PROOF
     return HARD_BUDGET_SMALL if rules.cells <= SMALL_BOARD_CELLS else HARD_BUDGET
 
 
@@ -476,6 +490,7 @@ def analyse(state: GameState, budget: float = 1.0, seed: int | None = 0) -> Anal
 
 __all__ = [
     "HARD_BUDGET",
+    "HARD_BUDGET_PROOF",
     "HARD_BUDGET_SMALL",
     "LEVELS",
     "Agent",

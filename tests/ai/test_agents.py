@@ -176,15 +176,28 @@ def test_hard_budget_belongs_to_the_agent(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(AlphaBeta, "search", spy)
     monkeypatch.setattr(agents, "HARD_BUDGET", 0.01)
     monkeypatch.setattr(agents, "HARD_BUDGET_SMALL", 0.02)
+    monkeypatch.setattr(agents, "HARD_BUDGET_PROOF", 0.025)
     hard = make_agent("hard", seed=0)
     assert hard.budget == "auto"  # type: ignore[attr-defined]
     hard.choose_action(new_game(Rules.square(8)))
     hard.choose_action(new_game(Rules.square(6)))
-    assert seen == [agents.hard_budget(Rules.square(8)), agents.hard_budget(Rules.square(6))]
-    assert seen == [0.01, 0.02]
+    hard.choose_action(new_game(Rules.square(5)))
+    assert seen == [agents.hard_budget(Rules.square(s)) for s in (8, 6, 5)]
+    assert seen == [0.01, 0.02, 0.025]
     hard.budget = 0.03  # type: ignore[attr-defined]  # an explicit budget still wins
     hard.choose_action(new_game(Rules.square(8)))
     assert seen[-1] == 0.03
+
+
+def test_hard_budget_by_board() -> None:
+    # 5x5 gets the endgame proof's longer budget; 4x4 and smaller (book and exact play from
+    # the first move) and 6x6 the small boards' one; larger boards the short one.
+    budget = {size: agents.hard_budget(Rules.square(size)) for size in (3, 4, 5, 6, 7, 8, 12)}
+    assert budget == {3: agents.HARD_BUDGET_SMALL, 4: agents.HARD_BUDGET_SMALL,
+                      5: agents.HARD_BUDGET_PROOF, 6: agents.HARD_BUDGET_SMALL,
+                      7: agents.HARD_BUDGET_SMALL, 8: agents.HARD_BUDGET, 12: agents.HARD_BUDGET}
+    assert agents.HARD_BUDGET < agents.HARD_BUDGET_SMALL < agents.HARD_BUDGET_PROOF
+    assert agents.hard_budget(Rules(4, 5)) == agents.HARD_BUDGET_PROOF  # 20 squares
 
 
 @pytest.mark.parametrize(

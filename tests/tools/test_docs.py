@@ -241,6 +241,7 @@ def test_the_ai_page_states_the_code_s_budgets_and_limits() -> None:
     stated = [
         f"{number(agents.HARD_BUDGET_SMALL)} s of search a move on boards up to 7×7",
         f"{number(agents.HARD_BUDGET)} s on larger ones",
+        f"({number(agents.HARD_BUDGET_PROOF)} s on 5×5, where the endgame proof decides)",
         f"`sos.ai.EXACT_MAX_CELLS` = {EXACT_MAX_CELLS} squares",
         f"at most {agents.ENDGAME_EMPTIES} empty squares",
         f"(`Solver.secure_action`, {round(agents.SMALL_PROOF_SHARE * 100)} % of the budget",
@@ -255,7 +256,7 @@ def test_the_ai_page_states_the_code_s_budgets_and_limits() -> None:
         f"{number(review.EXACT_NODES)} nodes",
         f"({number(review.ESTIMATE_NODES)} nodes each",
     ]
-    assert agents.SMALL_BOARD_CELLS == 7 * 7
+    assert agents.SMALL_BOARD_CELLS == 7 * 7 and agents.PROOF_BOARD_CELLS == 5 * 5
     assert [text for text in stated if text not in prose] == []
 
 
