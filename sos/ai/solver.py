@@ -212,6 +212,15 @@ class Solver(TableSearch):
             return -1
         return (pos.tab.inverse[t][cmove >> 1] << 1) | (cmove & 1)
 
+    def _position(self, state: GameState) -> Generator[None, None, EndgamePosition]:
+        """``state`` as the solver's position, the table and book made ready for it
+        (:meth:`_prepare`). Raises ValueError if the game is over: no action to choose."""
+        pos = EndgamePosition(state)
+        if pos.ended:
+            raise ValueError("the game is over: there is no action to choose")
+        yield from self._prepare(pos)
+        return pos
+
     def _prepare(self, pos: Position) -> Generator[None, None, None]:
         shape = (pos.rows, pos.cols, pos.simple, pos.players)
         if shape != self._shape or pos.players > 2 or len(self.tt) > self.tt_limit:
@@ -282,10 +291,7 @@ class Solver(TableSearch):
         Raises:
             ValueError: if the game is over.
         """
-        pos = EndgamePosition(state)
-        if pos.ended:
-            raise ValueError("the game is over: there is no action to choose")
-        yield from self._prepare(pos)
+        pos = yield from self._position(state)
         target = yield from self._solve(pos, -INF, INF)
         keep: list[int] = []
         for m in sorted(pos.ordered_moves()[0]):
@@ -314,10 +320,7 @@ class Solver(TableSearch):
         Raises:
             ValueError: if the game is over. SearchTimeout: when the budget is spent.
         """
-        pos = EndgamePosition(state)
-        if pos.ended:
-            raise ValueError("the game is over: there is no action to choose")
-        yield from self._prepare(pos)
+        pos = yield from self._position(state)
         with self.budgeted(Budget(seconds, nodes)):
             target = yield from self._solve(pos, -INF, INF)
             move = yield from self._first_reaching(pos, _shuffled_moves(pos, rng), target)
@@ -369,10 +372,7 @@ class Solver(TableSearch):
         """
         if state.rules.players != 2:
             raise TooManyPlayersError("result_action() is defined for two players")
-        pos = EndgamePosition(state)
-        if pos.ended:
-            raise ValueError("the game is over: there is no action to choose")
-        yield from self._prepare(pos)  # (loads the book: not counted against the budget)
+        pos = yield from self._position(state)  # (loads the book: not counted)
         with self.budgeted(Budget(seconds, nodes)):
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
@@ -408,10 +408,7 @@ class Solver(TableSearch):
         Raises:
             ValueError: if the game is over.
         """
-        pos = EndgamePosition(state)
-        if pos.ended:
-            raise ValueError("the game is over: there is no action to choose")
-        yield from self._prepare(pos)
+        pos = yield from self._position(state)
         best = action_move(action, pos.cols)
         limit = pos.live_lines()[0] if not pos.simple else 1
         with self.budgeted(Budget(seconds, nodes)):
@@ -451,10 +448,7 @@ class Solver(TableSearch):
         Raises:
             ValueError: if the game is over. SearchTimeout: when the budget is spent.
         """
-        pos = EndgamePosition(state)
-        if pos.ended:
-            raise ValueError("the game is over: there is no action to choose")
-        yield from self._prepare(pos)
+        pos = yield from self._position(state)
         moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
         if pos.simple:
             return move_action(moves[0], pos.cols), -1
@@ -499,10 +493,7 @@ class Solver(TableSearch):
         """
         if state.rules.players != 2:
             raise TooManyPlayersError("secure_action() is defined for two players")
-        pos = EndgamePosition(state)
-        if pos.ended:
-            raise ValueError("the game is over: there is no action to choose")
-        yield from self._prepare(pos)  # (loads the book: not counted against the budget)
+        pos = yield from self._position(state)  # (loads the book: not counted)
         with self.budgeted(Budget(seconds, nodes)):
             me = pos.to_move
             lead = 0 if pos.simple else pos.scores[me] - pos.scores[1 - me]
