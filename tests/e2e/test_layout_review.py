@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from helpers import settle
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from test_layout import CHECK
 from test_review_page import query_for, random_game, wait_reviewed
 
@@ -147,7 +147,8 @@ def test_the_embed_footer_separates_its_links_after_a_puzzle(
     page.get_by_test_id("puzzle-close").click(timeout=30_000)
     back = page.get_by_test_id("embed-puzzle")
     full = page.get_by_test_id("open-full")
-    assert back.is_visible() and full.is_visible()
+    expect(back).to_be_visible()  # the dialog's close event shows it, a task later
+    expect(full).to_be_visible()
     shot(page, "layout-embed-puzzle-closed")
     after = back.evaluate("n => getComputedStyle(n, '::after').content")
     assert "·" in after, after  # "Zurück zum Rätsel · Ganzes Spiel öffnen"
