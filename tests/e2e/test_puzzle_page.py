@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from helpers import EmbedHost, write
+from helpers import EmbedHost, wait_saved, write
 from playwright.sync_api import FrameLocator, Locator, Page, expect
 
 from sos.app.puzzle_set import DATA_PATH, Puzzle, daily_puzzle, parse_puzzles
@@ -82,6 +82,7 @@ def test_solve_one_wrong_then_right_and_the_next_one_right(
     page.set_viewport_size(PHONE)
     page = open_app(f"?size=5&lang={lang}")
     write(page, 0, 0, "S")  # the user's game: a puzzle must not change it
+    wait_saved(page, "Sa1")  # (saved a task after the move)
     games = game_keys(page)
     assert len(games) == 1
 
@@ -199,6 +200,7 @@ def test_the_daily_puzzle_in_an_embed(
 def test_a_bad_puzzle_value_changes_nothing(open_app: Opener, page: Page) -> None:
     page = open_app("?size=4&lang=de")
     write(page, 1, 1, "O")
+    wait_saved(page, "Ob2")  # (saved a task after the move)
     games = game_keys(page)
     page = open_app("?puzzle=nope-404&lang=de")
     notice = page.get_by_test_id("notice")
@@ -251,7 +253,7 @@ def test_the_puzzles_button_opens_the_set_and_the_file_is_precached(
     expect(dialog).to_be_visible(timeout=30_000)
     # a new player (rating 1500) gets the first puzzle of difficulty 3 (rated 1500)
     first = next(p for p in puzzles() if p.rating == 3)
-    assert dialog.get_attribute("data-puzzle") == first.id
+    expect(dialog).to_have_attribute("data-puzzle", first.id)
     assert any(url.endswith("/" + DATA_PATH) for url in requests)
     page.get_by_test_id("puzzle-daily").click()
     expect(page.get_by_test_id("puzzle-title")).to_contain_text("Daily puzzle")
