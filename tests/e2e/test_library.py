@@ -45,7 +45,7 @@ def test_url_with_settings_and_back_keep_the_game(open_app: Opener) -> None:
     ready(page)
     expect(page.locator("button.cell")).to_have_count(49)
     assert game_id(page) != first
-    assert any(g["id"] == first and g["line"] == "Sa1Sc1" for g in stored_games(page))
+    wait_saved(page, "Sa1Sc1", first)
     page.go_back()
     ready(page)
     expect(page.locator("button.cell")).to_have_count(16)
@@ -91,10 +91,10 @@ def test_delete_from_the_list_and_undo(open_app: Opener) -> None:
     entry.get_by_test_id("game-delete").click()
     expect(entry).to_have_count(0)
     _axe(page, "games list after a delete")
-    assert all(g["id"] != first for g in stored_games(page))
+    page.wait_for_function("(id) => localStorage.getItem('sos-g:' + id) === null", arg=first)
     page.get_by_test_id("games-undo-delete").click()
     expect(entry).to_have_count(1)
-    assert any(g["id"] == first and g["line"] == "Ob2" for g in stored_games(page))
+    wait_saved(page, "Ob2", first)
 
 
 def test_move_from_an_earlier_position_keeps_the_old_continuation(open_app: Opener) -> None:
@@ -150,8 +150,8 @@ def test_two_tabs_follow_each_other_and_never_lose_a_move(
     two.bring_to_front()
     write(two, 2, 2, "O")
     expect(two.get_by_test_id("notice")).to_contain_text("kept as a separate game")
-    lines = {g["line"] for g in stored_games(one)}
-    assert "Sa1Sc1Od4Sb2" in lines and "Sa1Sc1Od4Oc3" in lines
+    wait_saved(one, "Sa1Sc1Od4Sb2")
+    wait_saved(one, "Sa1Sc1Od4Oc3")
     assert game_id(one) != game_id(two)
 
 
@@ -159,6 +159,7 @@ def test_full_storage_says_so_and_keeps_the_last_good_save(open_app: Opener) -> 
     page = open_app("?size=5")
     write(page, 0, 0, "S")
     write(page, 0, 1, "O")
+    wait_saved(page, "Sa1Ob1", game_id(page))  # saved before the storage fills up
     filled = page.evaluate(
         """() => {  // another app of the origin fills the storage until it throws
           const chunk = 'x'.repeat(64 * 1024); let n = 0;
@@ -172,9 +173,18 @@ def test_full_storage_says_so_and_keeps_the_last_good_save(open_app: Opener) -> 
     assert filled == "QuotaExceededError"
     # A few bytes may be left: each move makes the saved game 3 characters longer.
     notice = page.get_by_test_id("notice")
-    saved = 2
+    this = game_id(page)
+    saved, line = 2, "Sa1Ob1"
     for col in range(5):
         write(page, 4, col, "S")
+        line += "S" + "abcde"[col] + "5"
+        # The save lands a task after the move (under the library's lock): wait until it has
+        # either stored the line or failed (the notice says so).
+        page.wait_for_function(
+            """([id, line]) => !document.getElementById('notice').hidden
+                 || JSON.parse(localStorage.getItem('sos-g:' + id) || 'null')?.line === line""",
+            arg=[this, line],
+        )
         if notice.is_visible():
             break
         saved += 1
@@ -189,7 +199,7 @@ def test_full_storage_says_so_and_keeps_the_last_good_save(open_app: Opener) -> 
         "Object.keys(localStorage).filter(k => k.startsWith('other-app-'))"
         ".forEach(k => localStorage.removeItem(k))"
     )
-    this = game_id(page)
+    assert game_id(page) == this
     line = next(g["line"] for g in stored_games(page) if g["id"] == this)
     assert len(line) == 3 * saved
     write(page, 2, 2, "O")
@@ -220,7 +230,9 @@ def test_embed_opens_the_same_game_in_the_full_page(
     page = open_app("?embed=1&size=5")
     write(page, 2, 2, "S")
     write(page, 2, 3, "O")
-    href = page.get_by_test_id("open-full").get_attribute("href")
+    link = page.get_by_test_id("open-full")
+    expect(link).to_have_attribute("href", re.compile(r"^(?!.*embed)(?=.*game=Sc3Od3)"))
+    href = link.get_attribute("href")
     assert href and "embed" not in href and "game=Sc3Od3" in href
     embedded = game_id(page)
     # Same browser storage: the very same game.

@@ -55,6 +55,13 @@ def storage(page: Page) -> dict[str, str]:
     return dict(page.evaluate("() => ({...localStorage})"))
 
 
+def wait_stored(page: Page, key: str, value: str | None) -> None:
+    """Wait until storage holds ``value`` under ``key`` (``None``: no such key)."""
+    page.wait_for_function(
+        "([key, value]) => localStorage.getItem(key) === value", arg=[key, value]
+    )
+
+
 def positions(games: dict[str, str], size: int) -> set[str]:
     """Every position along every line of every readable stored game, as board strings."""
     found = set()
@@ -170,12 +177,13 @@ def test_damaged_and_newer_entries_are_kept_listed_and_named(
         assert saved.read() == UNREADABLE["sos-g:cut"]
     page.keyboard.press("Escape")
     page.get_by_test_id("new-game").click()
+    gid = page.url.split("#g=")[1]
+    write(page, 2, 2, "S")
+    wait_saved(page, "Sc3", gid)  # the saves of this page so far have landed
     stored = storage(page)
     for key, text in UNREADABLE.items():  # never removed, never written over
         assert stored[key] == text
     # An older build holding a game that a newer build then rewrote keeps its moves apart.
-    gid = page.url.split("#g=")[1]
-    write(page, 2, 2, "S")
     newer_text = _game(gid, "Sc3", version=3)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["sos-g:" + gid, newer_text])
     write(page, 3, 3, "O")
@@ -212,16 +220,16 @@ def test_a_first_version_save_no_longer_played_is_listed_and_deleted(
     cut = page.locator("[data-testid=game-entry][data-game-id=cut]")
     cut.get_by_test_id("game-delete").click()
     expect(cut).to_have_count(0)
-    assert "sos-g:cut" not in storage(page)
+    wait_stored(page, "sos-g:cut", None)
     page.get_by_test_id("games-undo-delete").click()
     expect(cut).to_have_attribute("data-kind", "damaged")
-    assert storage(page)["sos-g:cut"] == UNREADABLE["sos-g:cut"]  # byte for byte
+    wait_stored(page, "sos-g:cut", UNREADABLE["sos-g:cut"])  # byte for byte
     first.get_by_test_id("game-delete").click()
     expect(first).to_have_count(0)
-    assert "sos-game" not in storage(page)
+    wait_stored(page, "sos-game", None)
     page.get_by_test_id("games-undo-delete").click()
     expect(first).to_have_count(1)
-    assert storage(page)["sos-game"] == legacy
+    wait_stored(page, "sos-game", legacy)
     first.get_by_test_id("game-delete").click()
     expect(first).to_have_count(0)
     page.reload()
@@ -311,7 +319,7 @@ def test_a_library_of_10000_games_lists_a_page_at_a_time(open_app: Opener, site_
     expect(page.get_by_test_id("games-count")).to_have_text("30 of 10000")
     page.get_by_test_id("games-more").click()
     expect(entries).to_have_count(60)
-    assert entries.nth(59).get_attribute("data-game-id") == "big9940"
+    expect(entries.nth(59)).to_have_attribute("data-game-id", "big9940")
     page.keyboard.press("Escape")
     page.get_by_test_id("new-game").click()
     expect(page.locator("#board button.cell:has-text('S')")).to_have_count(0)
