@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,20 @@ def precached(page: Page, fragment: str) -> list[str]:
         fragment,
     )
     return keys
+
+
+def cache_names_and_css(page: Page, timeout_s: float = 60) -> tuple[list[str], list[str]]:
+    """The cache names and the precached app.css, once the new worker's activation has cleaned
+    up: it deletes outdated entries and caches in its ``activate`` event, while the page it
+    claimed may already be reloading (``page.wait_for_function`` does not await a promise, hence
+    the polling here, bounded like an ``expect``)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        names: list[str] = page.evaluate("caches.keys()")
+        css = precached(page, "static/css/app.css")
+        if (len(names) == 1 and len(css) == 1) or time.monotonic() > deadline:
+            return names, css
+        page.wait_for_timeout(100)
 
 
 def test_reload_offline_is_served_by_the_service_worker(
@@ -153,7 +168,6 @@ def test_new_deploy_offers_reload_and_replaces_old_files(
     wait_ready(page)
     expect(page.get_by_test_id("update")).to_be_hidden()
     assert "v2-marker" in page.evaluate("fetch('static/css/app.css').then(r => r.text())")
-    new_css = precached(page, "static/css/app.css")
+    names, new_css = cache_names_and_css(page)
     assert len(new_css) == 1 and new_css != old_css, (old_css, new_css)
-    names = page.evaluate("caches.keys()")
     assert len(names) == 1, f"old caches left behind: {names}"
