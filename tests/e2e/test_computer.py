@@ -35,12 +35,13 @@ def test_human_against_hard_to_the_end(open_app: Opener, shot: Callable[[Page, s
         play_first_free(page, "SO"[moves % 2])
         moves += 1
         assert moves <= 25
-    result = page.locator("#result-text").inner_text()
-    assert re.match(r"^(Player 1 wins|Computer 2 wins|Draw)", result), result
+    expect(page.locator("#result-text")).to_have_text(
+        re.compile(r"^(Player 1 wins|Computer 2 wins|Draw)")
+    )
     expect(page.locator("button.cell:not(:has-text('S')):not(:has-text('O'))")).to_have_count(0)
     s0 = int(page.get_by_test_id("score-0").inner_text())
     s1 = int(page.get_by_test_id("score-1").inner_text())
-    assert s0 + s1 == page.locator("[data-sos]").count()
+    expect(page.locator("[data-sos]")).to_have_count(s0 + s1)
     shot(page, "human-vs-hard-5x5")
 
 
@@ -50,8 +51,8 @@ def test_computer_against_computer(open_app: Opener) -> None:
     expect(page.get_by_test_id("result")).to_be_visible(timeout=90_000)
     expect(page.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(16)
     # Perfect play never loses to medium from either seat on 4x4... it can at least not lose.
-    assert not page.locator("#result-text").inner_text().startswith("Computer 1 wins")
-    assert page.locator("#move-list button.ply").count() == 16
+    expect(page.locator("#result-text")).to_have_text(re.compile(r"^(?!Computer 1 wins)"))
+    expect(page.locator("#move-list button.ply")).to_have_count(16)
 
 
 def test_hint_on_a_solved_board(open_app: Opener) -> None:

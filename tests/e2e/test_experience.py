@@ -17,8 +17,10 @@ Opener = Callable[..., Page]
 WRITTEN = "button.cell:has-text('S'), button.cell:has-text('O')"
 
 
-def scores(page: Page) -> list[str]:
-    return [page.get_by_test_id(f"score-{i}").inner_text() for i in range(2)]
+def expect_scores(page: Page, scores: list[str]) -> None:
+    """Wait until the two players' scores read ``scores`` (player 1 first)."""
+    for i, score in enumerate(scores):
+        expect(page.get_by_test_id(f"score-{i}")).to_have_text(score)
 
 
 def opening(page: Page) -> None:
@@ -33,7 +35,7 @@ def test_undo_redo_buttons_and_keys(open_app: Opener) -> None:
     page = open_app("?size=4")
     opening(page)
     status = page.get_by_test_id("status")
-    assert scores(page) == ["1", "0"]
+    expect_scores(page, ["1", "0"])
     expect(page.locator("[data-sos]")).to_have_count(1)
     expect(status).to_have_text("Player 2 to move")
 
@@ -41,14 +43,14 @@ def test_undo_redo_buttons_and_keys(open_app: Opener) -> None:
     expect(status).to_have_text("Player 1 scored 1 and moves again")
     page.keyboard.press("Control+z")  # O b1: the SOS and the point go away
     expect(page.locator("[data-sos]")).to_have_count(0)
-    assert scores(page) == ["0", "0"]
+    expect_scores(page, ["0", "0"])
     expect(status).to_have_text("Player 1 to move")
     expect(page.locator(WRITTEN)).to_have_count(2)
     expect(page.locator("#move-list button.ply.future")).to_have_count(2)
 
     page.keyboard.press("Control+y")
     expect(page.locator("[data-sos]")).to_have_count(1)
-    assert scores(page) == ["1", "0"]
+    expect_scores(page, ["1", "0"])
     page.get_by_test_id("redo").click()
     expect(status).to_have_text("Player 2 to move")
     expect(page.get_by_test_id("redo")).to_be_disabled()
@@ -76,7 +78,7 @@ def test_move_list_shows_earlier_positions(open_app: Opener) -> None:
     expect(plies.nth(1)).to_have_attribute("aria-current", "step")
     plies.nth(3).click()
     expect(page.locator(WRITTEN)).to_have_count(4)
-    assert scores(page) == ["1", "0"]
+    expect_scores(page, ["1", "0"])
 
 
 def test_reload_restores_the_game(open_app: Opener, page: Page) -> None:
@@ -87,7 +89,7 @@ def test_reload_restores_the_game(open_app: Opener, page: Page) -> None:
     page.reload()
     page.wait_for_selector('html[data-ready="1"]')
     expect(page.locator(WRITTEN)).to_have_count(3)
-    assert scores(page) == ["1", "0"]
+    expect_scores(page, ["1", "0"])
     expect(page.locator('[data-sos="0,0,0,2"]')).to_have_count(1)
     expect(page.get_by_test_id("redo")).to_be_enabled()  # the undone move is kept too
     expect(page.get_by_test_id("letter-O")).to_have_attribute("aria-pressed", "true")
@@ -162,8 +164,11 @@ def test_shared_link_round_trip(
     write(page, 0, 0, "S")
     write(page, 3, 3, "O")
     page.get_by_test_id("share").click()
-    url = page.get_by_test_id("share-url").input_value()
-    assert "game=Sa1Od4" in url and "mode=simple" in url and "players=3" in url
+    share_url = page.get_by_test_id("share-url")
+    expect(share_url).to_have_value(
+        re.compile(r"^(?=.*game=Sa1Od4)(?=.*mode=simple)(?=.*players=3)")
+    )
+    url = share_url.input_value()
     other = new_context().new_page()  # someone else, with no saved game
     other.goto(url)
     other.wait_for_selector('html[data-ready="1"]', timeout=60_000)
@@ -185,14 +190,12 @@ def test_game_record_export_and_import(open_app: Opener) -> None:
     opening(page)
     page.get_by_test_id("record").click()
     box = page.get_by_test_id("record-text")
-    assert box.input_value() == (
-        "SOS 4x4 general, 2 players\n1. S@a1\n2. S@c1\n3. O@b1 S@a3\n"
-    )
+    expect(box).to_have_value("SOS 4x4 general, 2 players\n1. S@a1\n2. S@c1\n3. O@b1 S@a3\n")
     bad = "SOS 5x5 general, 2 players\n1. S@a1\n2. S@a1\n"
     box.fill(bad)
     page.get_by_test_id("record-import").click()
     expect(page.get_by_test_id("record-message")).to_contain_text("Line 3:")
-    assert box.input_value() == bad  # nothing lost
+    expect(box).to_have_value(bad)  # nothing lost
     expect(page.locator(WRITTEN)).to_have_count(4)  # the game is unchanged behind the dialog
     box.fill("SOS 5x5 simple, 2 players\n1. S@a1\n2. O@e5\n")
     page.get_by_test_id("record-import").click()
@@ -288,7 +291,7 @@ def test_keyboard_only_game(open_app: Opener) -> None:
         page.keyboard.press(letter)
     expect(page.locator(WRITTEN)).to_have_count(9)
     expect(page.get_by_test_id("result")).to_be_visible()
-    assert page.locator("#result-text").inner_text().startswith(("Player", "Draw"))
+    expect(page.locator("#result-text")).to_have_text(re.compile(r"^(Player|Draw)"))
     focus_style = page.evaluate(
         "getComputedStyle(document.activeElement).outlineStyle"
     )

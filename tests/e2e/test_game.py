@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,8 +14,10 @@ from sos.rules import MAX_APP_SIZE
 Opener = Callable[..., Page]
 
 
-def scores(page: Page, players: int = 2) -> list[str]:
-    return [page.get_by_test_id(f"score-{i}").inner_text() for i in range(players)]
+def expect_scores(page: Page, scores: list[str]) -> None:
+    """Wait until the players' scores read ``scores`` (player 1 first)."""
+    for i, score in enumerate(scores):
+        expect(page.get_by_test_id(f"score-{i}")).to_have_text(score)
 
 
 def test_full_3x3_general_game(open_app: Opener, shot: Callable[[Page, str], Path]) -> None:
@@ -28,7 +31,7 @@ def test_full_3x3_general_game(open_app: Opener, shot: Callable[[Page, str], Pat
     write(page, 0, 2, "S")
     write(page, 0, 1, "O")  # player 1 completes the top row
     expect(status).to_have_text("Player 1 scored 1 and moves again")
-    assert scores(page) == ["1", "0"]
+    expect_scores(page, ["1", "0"])
     sos = page.locator('[data-sos="0,0,0,2"]')
     expect(sos).to_have_count(1)
     expect(sos).to_have_attribute("data-player", "0")
@@ -41,7 +44,7 @@ def test_full_3x3_general_game(open_app: Opener, shot: Callable[[Page, str], Pat
     write(page, 2, 0, "S")  # anti-diagonal
     write(page, 2, 1, "O")  # bottom row
     write(page, 1, 0, "O")  # left column
-    assert scores(page) == ["1", "4"]
+    expect_scores(page, ["1", "4"])
     expect(status).to_have_text("Player 2 scored 1 and moves again")
     # A written square cannot be overwritten.
     page.get_by_test_id("letter-S").click()
@@ -76,7 +79,7 @@ def test_full_3x3_general_game(open_app: Opener, shot: Callable[[Page, str], Pat
     expect(page.locator("[data-sos]")).to_have_count(0)
     expect(page.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(0)
     expect(status).to_have_text("Player 1 to move")
-    assert scores(page) == ["0", "0"]
+    expect_scores(page, ["0", "0"])
     expect(page.get_by_test_id("result")).to_be_hidden()
 
 
@@ -97,18 +100,20 @@ def test_three_player_turn_order(open_app: Opener) -> None:
     page = open_app("?size=4&players=3")
     expect(page.locator("li.player")).to_have_count(3)
     status = page.get_by_test_id("status")
-    seen = []
-    for row, col, letter in ((0, 0, "S"), (0, 1, "O"), (0, 2, "S"), (3, 3, "O")):
-        seen.append(status.inner_text())
+    for (row, col, letter), before in zip(
+        ((0, 0, "S"), (0, 1, "O"), (0, 2, "S"), (3, 3, "O")),
+        (
+            "Player 1 to move",
+            "Player 2 to move",
+            "Player 3 to move",
+            "Player 3 scored 1 and moves again",
+        ),
+        strict=True,
+    ):
+        expect(status).to_have_text(before)
         write(page, row, col, letter)
-    assert seen == [
-        "Player 1 to move",
-        "Player 2 to move",
-        "Player 3 to move",
-        "Player 3 scored 1 and moves again",
-    ]
     expect(status).to_have_text("Player 1 to move")
-    assert scores(page, 3) == ["0", "0", "1"]
+    expect_scores(page, ["0", "0", "1"])
     expect(page.locator("li.player.current")).to_have_attribute("data-player", "0")
     # Player 3 marks with a dashed line.
     expect(page.locator('[data-sos="0,0,0,2"][data-player="2"] line.dash')).to_have_count(1)
@@ -132,9 +137,8 @@ def test_bad_url_parameters_fall_back_to_defaults(open_app: Opener) -> None:
     notice = page.get_by_test_id("notice")
     expect(notice).to_be_visible()
     expect(notice.locator("li")).to_have_count(5)
-    text = notice.inner_text()
     for fragment in ("size=99", "mode=blitz", "players=7", "lang=xx", "seats=robot"):
-        assert fragment in text, text
+        expect(notice).to_contain_text(fragment)
     expect(page.locator("button.cell")).to_have_count(36)  # default 6x6
     expect(page.locator("li.player")).to_have_count(2)
     # The fallback game is playable.
@@ -162,7 +166,7 @@ def test_settings_start_a_new_game(open_app: Opener) -> None:
     expect(page.locator("button.cell")).to_have_count(25)
     expect(page.locator("li.player")).to_have_count(4)
     expect(page.locator("#mode-text")).to_have_text("Simple game")
-    assert "size=5" in page.url and "mode=simple" in page.url and "players=4" in page.url
+    expect(page).to_have_url(re.compile(r"^(?=.*size=5)(?=.*mode=simple)(?=.*players=4)"))
     expect(page.get_by_test_id("status")).to_have_text("Player 1 to move")
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +28,7 @@ from typing import NamedTuple
 import pytest
 from allpairspy import AllPairs
 from helpers import settle
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from sos import Rules, new_game
 from sos.ai import EXACT_MAX_CELLS, LEVELS
@@ -152,12 +153,13 @@ def test_layout_matrix(
         page.goto(site_url + "index.html" + _query(case))
         wait_ready(page)
         notice = page.get_by_test_id("notice")
-        assert notice.is_visible() == (case.state != "start" or case.notice), case.name
-        if notice.is_visible() and not case.notice:
+        shown = case.state != "start" or case.notice
+        expect(notice, case.name).to_be_visible(visible=shown)
+        if shown and not case.notice:
             page.locator("#notice-close").click()
         if case.state == "over":
-            assert page.get_by_test_id("result").is_visible(), case.name
-            assert page.locator("#result-text").inner_text().strip(), case.name
+            expect(page.get_by_test_id("result"), case.name).to_be_visible()
+            expect(page.locator("#result-text"), case.name).not_to_have_text(re.compile(r"^\s*$"))
         settle(page)  # the SOS marks' draw-in animation ends
         page.screenshot(path=str(out / f"{case.name}.png"), full_page=True, animations="disabled")
         problems = page.evaluate(CHECK, viewport in ONE_SCREEN)  # scrolls as a user would

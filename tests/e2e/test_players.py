@@ -60,12 +60,11 @@ def test_the_hint_selects_its_letter(open_app: Opener, page: Page, lang: str, si
     page.get_by_test_id("hint").click()
     hinted = page.locator("button.cell.hint")
     expect(hinted).to_have_count(1, timeout=60_000)
-    letter = hinted.get_attribute("data-hint")
-    assert letter == "O"
+    expect(hinted).to_have_attribute("data-hint", "O")
     expect(page.get_by_test_id("letter-O")).to_have_attribute("aria-pressed", "true")
     hinted.click()
     expect(cell(page, 0, 1)).to_have_text("O")
-    assert page.get_by_test_id("score-0").inner_text() == "1"
+    expect(page.get_by_test_id("score-0")).to_have_text("1")
 
 
 # --------------------------------------------------------------------------- 2, 4: names, language
@@ -105,8 +104,8 @@ def test_names_everywhere_and_language_and_theme_change_in_place(
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(page.get_by_test_id("settings-name-0")).to_have_value("Alice")  # the form kept it
     page.locator("#settings-cancel").click()
-    assert page.url.split("#g=")[1] == game_id  # the same game, not a new one
-    assert f"lang={other}" in page.url  # (a reload keeps the language)
+    expect(page).to_have_url(re.compile(f"#g={game_id}$"))  # the same game, not a new one
+    expect(page).to_have_url(re.compile(f"lang={other}"))  # (a reload keeps the language)
     expect(cell(page, 0, 1)).to_have_text("O")
     expect(status).to_contain_text(WINS[other].format("Alice"))
     expect(page.get_by_test_id("announce")).to_contain_text(WINS[other].format("Alice"))
@@ -141,7 +140,7 @@ def test_rematch_rotates_the_seats(
     expect(page.locator("#players li[data-player='1']")).to_have_attribute("data-kind", "human")
     expect(page.locator("button.cell:has-text('S'), button.cell:has-text('O')")).to_have_count(
         1, timeout=30_000)  # the computer, now first, has moved
-    assert page.url != first
+    expect(page).not_to_have_url(first)
     expect(page.get_by_test_id("result")).to_be_hidden()
     page.go_back()  # the finished game is still there
     expect(page.get_by_test_id("result")).to_be_visible(timeout=30_000)
@@ -307,10 +306,11 @@ def test_a_friend_game_has_one_link_to_send(
     page.get_by_test_id("remote").check()
     page.get_by_test_id("settings-start").click()
     write(page, 0, 0, "S")
-    link = page.get_by_test_id("remote-link").input_value()
-    assert "?r=" in link
+    field = page.get_by_test_id("remote-link")
+    expect(field).to_have_value(re.compile(r"\?r="))
+    link = field.input_value()
     page.get_by_test_id("share").click()
-    assert page.locator("#share-url").input_value() == link
+    expect(page.locator("#share-url")).to_have_value(link)
 
 
 # --------------------------------------------------------------------------- 5. embed puzzle
@@ -322,12 +322,13 @@ def test_closing_the_daily_puzzle_in_an_embed_leaves_a_way_back(
     dialog = page.get_by_test_id("puzzle-dialog")
     expect(dialog).to_be_visible(timeout=30_000)
     shown = dialog.get_attribute("data-puzzle")
+    assert shown
     page.get_by_test_id("puzzle-close").click()
     back = page.get_by_test_id("embed-puzzle")
     expect(back).to_be_visible()
     back.click()
     expect(dialog).to_be_visible()
-    assert dialog.get_attribute("data-puzzle") == shown
+    expect(dialog).to_have_attribute("data-puzzle", shown)
 
 
 # --------------------------------------------------------------------------- 6. review graph

@@ -181,7 +181,7 @@ def test_on_a_phone_the_link_to_send_comes_into_view_after_the_move(
     expect(ben.get_by_test_id("remote-status")).to_have_text("Your turn.")
     assert ben.evaluate("scrollY") == 0
     copy = ben.get_by_test_id("remote-copy")
-    assert not copy.is_visible()  # nothing to send yet
+    expect(copy).to_be_hidden()  # nothing to send yet
     write(ben, 3, 3, "S")
     # What to do next, send the link, is below the board's fold: it is brought into view.
     for part in ("remote-link", "remote-copy"):
