@@ -188,13 +188,13 @@ def test_fuzzed_records_and_validators_in_one_page(open_app: Opener) -> None:
         where = f"record {number}: {record!r}"
         if _record_outcome(record) == "error":
             expect(page.get_by_test_id("record-message")).not_to_have_text("")
-            assert page.locator("button.cell").count() == size_before, where
-            assert page.get_by_test_id("record-text").input_value() == record, where
+            expect(page.locator("button.cell"), where).to_have_count(size_before)
+            expect(page.get_by_test_id("record-text"), where).to_have_value(record)
             page.locator("#record-dialog [data-close]").click()
         else:
             expect(page.locator("#record-dialog")).not_to_have_attribute("open", "")
             size = int(_record_outcome(record).split()[1])
-            assert page.locator("button.cell").count() == size * size, where
+            expect(page.locator("button.cell"), where).to_have_count(size * size)
             expect(page.get_by_test_id("notice")).to_contain_text("Game loaded.")
         expect(page.locator("dialog[open]")).to_have_count(0)
     page.get_by_test_id("new-game").click()

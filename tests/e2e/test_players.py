@@ -367,7 +367,7 @@ def test_the_embed_events_name_the_players(page: Page, embed: EmbedHost, lang: s
     assert over["type"] == "sos:game-over" and over["winner"] == 0
     assert over["names"] == ["Alice", "Bruno"]
     assert WINS[lang].format("Alice") in over["text"]
-    assert over["text"] == game.locator("#result-text").inner_text()
+    expect(game.locator("#result-text")).to_have_text(over["text"])
 
 
 # --------------------------------------------------------------------------- 5. puzzle header
