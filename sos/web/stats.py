@@ -12,6 +12,7 @@ from pyscript import document
 from sos.app.i18n import text
 from sos.app.stats import RecordBook, StatsView
 from sos.web.dom import SVG_NS, by_id, element
+from sos.web.store import with_lock
 
 
 def _svg(tag: str, **attributes: object) -> Any:
@@ -39,9 +40,12 @@ class StatsPanel:
         on(by_id("stats-reset"), "click", self.on_reset)
 
     def open(self, _event: Any = None) -> None:
-        """Fill the dialog and show it, scrolled to the top with the heading focused."""
+        """Fill the dialog and show it, scrolled to the top with the heading focused; fill it
+        again under the library's lock, so that a save still waiting for the lock (the game
+        just finished: a move's save lands a task later) is counted once it has landed."""
         by_id("stats-message").textContent = ""
         self.render()
+        with_lock(self._render_if_open)
         dialog = by_id("stats-dialog")
         if not dialog.open:
             dialog.showModal()
@@ -55,6 +59,10 @@ class StatsPanel:
             lang, "stats.reset.done" if ok else "puzzles.not_saved"
         )
         self.render()
+
+    def _render_if_open(self) -> None:
+        if by_id("stats-dialog").open:
+            self.render()
 
     def render(self) -> None:
         """Show the record and the rating in the page's language (also after a language

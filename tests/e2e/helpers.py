@@ -59,12 +59,19 @@ GRAB_INTERPRETER = """async () => {
 }"""
 
 
-def no_computer_pause(page: Page) -> None:
+def computer_pause(page: Page, seconds: float) -> None:
     """Set the page's visible pause before each computer move (``sos.web.computer.
-    COMPUTER_PAUSE``, 0.45 s) to 0, from outside through PyScript's handle on the interpreter,
-    for tests about what the computer plays rather than its pace."""
+    COMPUTER_PAUSE``, 0.45 s) from outside, through PyScript's handle on the interpreter."""
     page.evaluate(GRAB_INTERPRETER)
-    page.evaluate("__py.runPython('import sos.web.computer; sos.web.computer.COMPUTER_PAUSE = 0')")
+    page.evaluate(
+        f"__py.runPython('import sos.web.computer; sos.web.computer.COMPUTER_PAUSE = {seconds!r}')"
+    )
+
+
+def no_computer_pause(page: Page) -> None:
+    """No visible pause before computer moves: for tests about what the computer plays rather
+    than its pace."""
+    computer_pause(page, 0)
 
 
 class CpuTrace:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import write
 from playwright.sync_api import Page, expect
 
 from sos.app.i18n import text
@@ -108,3 +109,22 @@ def test_before_any_game_or_puzzle_the_empty_charts_take_no_room(
     for chart in ("#stats-chart", "#rating-chart"):  # <svg>: the attribute, not .hidden
         expect(page.locator(chart)).to_be_hidden()
         assert page.locator(chart).evaluate("n => n.getBoundingClientRect().height") == 0
+
+
+def test_the_game_just_finished_is_counted_once_its_save_lands(open_app: Opener) -> None:
+    """Statistics opened while the last move's save still waits for the library's Web Lock
+    (another tab holds it) fill in the finished game when the save lands, dialog open."""
+    page = open_app("?size=3&mode=simple&seats=human,easy&game=Sa1Ob1")
+    page.evaluate(  # hold the lock (sos.web.store.LOCK_NAME) as another tab would
+        """() => new Promise((granted) => navigator.locks.request('sos-library',
+             () => new Promise((release) => { window.__release = release; granted(); })))"""
+    )
+    write(page, 0, 2, "S")  # S-O-S on the first row: the human wins
+    expect(page.get_by_test_id("result")).to_be_visible()
+    page.get_by_test_id("stats").click()
+    rows = page.get_by_test_id("stats-row")
+    expect(page.get_by_test_id("stats-dialog")).to_be_visible()
+    expect(rows).to_have_count(0)  # not stored yet: the save waits for the lock
+    page.evaluate("window.__release()")
+    expect(rows).to_have_count(1)
+    assert rows.first.locator("th, td").all_inner_texts()[2:5] == ["1", "0", "0"]  # won
