@@ -76,7 +76,7 @@ HARD_PLAYOUTS: Final = 2
 #: :data:`WIDE_PLAYOUT_MAX_CELLS` squares (7x7 and 8x8). There the middle game has 20-45 safe
 #: squares, the search reaches one or two plies before the proof takes over, and the mean of 2
 #: random games (one of three values) judges a leaf too coarsely. Their moves count as search
-#: nodes, so a move costs the same nodes and time. On 8x8 at 15 000 nodes a move against the
+#: nodes, so a move costs the same nodes (about the same time). On 8x8 at 15 000 nodes against the
 #: UCT peer (games 41-80, benchmarks/RESULTS.md) 2 playouts lost one game by hard's own moves,
 #: 4 one, 8 none.
 HARD_PLAYOUTS_WIDE: Final = 8
