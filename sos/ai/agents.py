@@ -77,8 +77,7 @@ HARD_PLAYOUTS: Final = 2
 #: squares, the search reaches one or two plies before the proof takes over, and the mean of 2
 #: random games (one of three values) judges a leaf too coarsely. Their moves count as search
 #: nodes, so a move costs the same nodes (about the same time). On 8x8 at 15 000 nodes against the
-#: UCT peer (games 41-80, benchmarks/RESULTS.md) 2 playouts lost one game by hard's own moves,
-#: 4 one, 8 none.
+#: UCT peer (benchmarks/RESULTS.md) 2 playouts lost 3 of 80 games by hard's own moves, 8 none.
 HARD_PLAYOUTS_WIDE: Final = 8
 #: The largest board (in squares, 6x6 in the app) that gets :data:`HARD_PLAYOUTS`.
 PLAYOUT_BOARD_CELLS: Final = 36
