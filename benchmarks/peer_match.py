@@ -9,8 +9,9 @@ UCT peer gets ``--mcts-iterations`` a move (default 200 000: about one second of
 on one core of the machines of ``benchmarks/RESULTS.md``).
 
 ``--playouts N`` sets hard's safe-move playouts a leaf in simple mode (default
-``sos.ai.agents.HARD_PLAYOUTS``; 0: none), ``--first K`` starts at game K (opening seed
-``seed + K // 2``), so a long match can run in parts. Hard's CPU seconds a move are reported.
+``sos.ai.agents.hard_playouts`` of the board; 0: none), ``--first K`` starts at game K
+(opening seed ``seed + K // 2``), so a long match can run in parts. Hard's CPU seconds a
+move are reported.
 
 Prints one line a game and a summary: wins, draws and losses of the level, its share of game
 points (win 1, draw 1/2) and, in general mode, its share of the SOSs scored; the last line is
@@ -50,11 +51,11 @@ def default_hard_nodes(size: int) -> int:
 def make_level(level: str, seed: int, hard_nodes: int, playouts: int | None = None) -> Agent:
     """The project's player of ``level``; ``hard`` at ``hard_nodes`` nodes a move (and
     ``playouts`` safe-move playouts a leaf in simple mode instead of
-    ``sos.ai.agents.HARD_PLAYOUTS``)."""
+    ``sos.ai.agents.hard_playouts`` of the board)."""
     if level == "hard":
         agent = HardAgent(seed=seed, budget=None, node_budget=hard_nodes)
         if playouts is not None:
-            agent.searcher.playouts = playouts
+            agent.playouts = playouts
         return agent
     return make_agent(level, seed)
 

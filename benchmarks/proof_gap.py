@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from benchmarks.ai_accuracy import load
-from sos.ai.agents import HARD_PLAYOUTS, HARD_TENSION, HardAgent
+from sos.ai.agents import HARD_TENSION, HardAgent, hard_playouts
 from sos.ai.base import SearchTimeout, run_to_end
 from sos.ai.search import AlphaBeta, move_action
 from sos.ai.solver import Solver
@@ -42,7 +42,7 @@ def measure(item: dict[str, Any], nodes: int, seed: int, cap: int) -> dict[str, 
     out: dict[str, Any] = {"hard": action in item["best"], "hard_action": action}
     searcher = AlphaBeta(budget=None, rng=random.Random(seed), node_budget=nodes)
     searcher.tension = HARD_TENSION
-    searcher.playouts = HARD_PLAYOUTS
+    searcher.playouts = hard_playouts(state.rules)
     found = run_to_end(searcher.search(state))
     out["search"] = str(move_action(found.move, state.rules.cols)) in item["best"]
     solver = Solver(use_book=False, tt_limit=10_000_000)

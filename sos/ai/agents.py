@@ -69,7 +69,22 @@ HARD_TENSION: Final = 3
 #: Simple mode (two players): random games of safe moves that ``hard`` plays out at each quiet
 #: leaf of its search (:func:`sos.ai.search.safe_playouts`), where a score-based evaluation
 #: sees only 0; the fight is over who runs out of safe moves first (benchmarks/RESULTS.md).
+#: This many on boards of at most :data:`PLAYOUT_BOARD_CELLS` squares and on those of more than
+#: :data:`WIDE_PLAYOUT_MAX_CELLS` (:func:`hard_playouts`).
 HARD_PLAYOUTS: Final = 2
+#: Safe-move playouts a leaf on boards of more than :data:`PLAYOUT_BOARD_CELLS` and at most
+#: :data:`WIDE_PLAYOUT_MAX_CELLS` squares (7x7 and 8x8). There the middle game has 20-45 safe
+#: squares, the search reaches one or two plies before the proof takes over, and the mean of 2
+#: random games (one of three values) judges a leaf too coarsely. Their moves count as search
+#: nodes, so a move costs the same nodes (about the same time). On 8x8 at 15 000 nodes against the
+#: UCT peer (benchmarks/RESULTS.md) 2 playouts lost 3 of 80 games by hard's own moves, 8 none.
+HARD_PLAYOUTS_WIDE: Final = 8
+#: The largest board (in squares, 6x6 in the app) that gets :data:`HARD_PLAYOUTS`.
+PLAYOUT_BOARD_CELLS: Final = 36
+#: The largest board (8x8) that gets :data:`HARD_PLAYOUTS_WIDE`. On larger boards a playout is
+#: longer still and the page's nodes would buy fewer leaves than the first ply has moves (not
+#: measured there; they keep :data:`HARD_PLAYOUTS`).
+WIDE_PLAYOUT_MAX_CELLS: Final = 64
 #: ``hard`` tries to prove a win (else a draw) from this many empty squares on
 #: (:meth:`sos.ai.solver.Solver.result_action`), with up to :data:`ENDGAME_SHARE` of its budget;
 #: if that runs out, the heuristic search gets the rest. In general mode the proof pays more
@@ -78,7 +93,7 @@ HARD_PLAYOUTS: Final = 2
 #: nodes), 35/50 and 39/50 at 8 750 nodes.
 ENDGAME_EMPTIES: Final = 18
 ENDGAME_SHARE: Final = 0.9
-#: The share in simple mode, where the search's safe-move playouts (:data:`HARD_PLAYOUTS`)
+#: The share in simple mode, where the search's safe-move playouts (:func:`hard_playouts`)
 #: need the rest when a proof does not finish.
 SIMPLE_ENDGAME_SHARE: Final = 0.5
 #: Simple mode, two players: ``hard`` and the hint also try to prove a move when at most this
@@ -204,7 +219,8 @@ class HardAgent(Agent):
     proven margin, :meth:`sos.ai.solver.Solver.improve_action`; when every action is proven to
     lose, the rest of the proof's share seeks the least loss,
     :meth:`sos.ai.solver.Solver.least_loss_action`); otherwise the search gets what is left of
-    the budget.
+    the budget. In simple mode (two players) the search judges a quiet leaf by
+    :attr:`playouts` random games of safe moves (default :func:`hard_playouts` of the board).
     """
 
     level = "hard"
@@ -221,7 +237,9 @@ class HardAgent(Agent):
         self.node_budget = node_budget
         self.searcher = AlphaBeta(budget=None, rng=self.rng, node_budget=node_budget)
         self.searcher.tension = HARD_TENSION
-        self.searcher.playouts = HARD_PLAYOUTS
+        #: Safe-move playouts a quiet leaf in simple mode; ``None``: :func:`hard_playouts` of
+        #: the game's rules.
+        self.playouts: int | None = None
         #: Endgame prover (two players), its table kept from move to move of a game; it reads
         #: the opening book of the board's shape (on 4x4 where the page has put it, see
         #: ``sos.ai.solver``).
@@ -233,6 +251,7 @@ class HardAgent(Agent):
         budget = Budget(seconds, self.node_budget)
         rules = state.rules
         small = rules.cells <= EXACT_MAX_CELLS
+        self.searcher.playouts = hard_playouts(rules) if self.playouts is None else self.playouts
         if prover_applies(state):
             # Endgame (or a small board): first try to prove a move within a share of the
             # budget. On a small board a move proven to draw is kept while a win is sought.
@@ -483,6 +502,17 @@ def hard_budget(rules: Rules) -> float:
     return HARD_BUDGET_SMALL if rules.cells <= SMALL_BOARD_CELLS else HARD_BUDGET
 
 
+def hard_playouts(rules: Rules) -> int:
+    """Random games of safe moves that ``hard`` plays out at each quiet leaf of its search in
+    simple mode on a board of ``rules`` (:attr:`sos.ai.search.AlphaBeta.playouts`):
+    :data:`HARD_PLAYOUTS_WIDE` on boards of more than :data:`PLAYOUT_BOARD_CELLS` and at most
+    :data:`WIDE_PLAYOUT_MAX_CELLS` squares, else :data:`HARD_PLAYOUTS`. (General mode does not
+    use them.)"""
+    if PLAYOUT_BOARD_CELLS < rules.cells <= WIDE_PLAYOUT_MAX_CELLS:
+        return HARD_PLAYOUTS_WIDE
+    return HARD_PLAYOUTS
+
+
 def analyse(state: GameState, budget: float = 1.0, seed: int | None = 0) -> Analysis:
     """The best action for the player to move and what it is worth (see :class:`Analysis`)."""
     return run_to_end(analyse_steps(state, budget, seed))
@@ -500,6 +530,7 @@ __all__ = [
     "analyse",
     "analyse_steps",
     "hard_budget",
+    "hard_playouts",
     "levels_for",
     "make_agent",
     "prover_applies",

@@ -9,6 +9,7 @@ import pytest
 
 from sos import Action, GameState, Rules, new_game, solve
 from sos.ai import LEVELS, agents, levels_for
+from sos.ai import search as search_module
 from sos.ai.agents import (
     BoardTooLargeError,
     HardAgent,
@@ -17,7 +18,7 @@ from sos.ai.agents import (
     make_agent,
 )
 from sos.ai.base import Budget
-from sos.ai.search import AlphaBeta, SearchResult, run_to_end
+from sos.ai.search import AlphaBeta, Position, SearchResult, run_to_end
 from sos.ai.solver import solve_actions
 
 
@@ -282,3 +283,36 @@ def test_hard_seeks_the_least_loss_when_every_action_loses() -> None:
     hard = HardAgent(seed=1, budget=None, node_budget=20_000)
     assert hard.choose_action(state) == Action(4, 2, "O")
     assert hard.searcher.nodes == 0
+
+
+def test_hard_playouts_follow_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Simple mode: 2 safe-move playouts a quiet leaf up to 6x6 and above 8x8, more on 7x7 and
+    # 8x8 (where a mean of 2 random games judges the middle game too coarsely;
+    # benchmarks/RESULTS.md).
+    counts = {size: agents.hard_playouts(Rules.square(size, "simple")) for size in (5, 6, 7, 8, 9)}
+    assert counts == {5: agents.HARD_PLAYOUTS, 6: agents.HARD_PLAYOUTS,
+                      7: agents.HARD_PLAYOUTS_WIDE, 8: agents.HARD_PLAYOUTS_WIDE,
+                      9: agents.HARD_PLAYOUTS}
+    assert agents.HARD_PLAYOUTS_WIDE > agents.HARD_PLAYOUTS
+    seen: list[int] = []
+    real = search_module.safe_playouts
+
+    def spy(pos: Position, playouts: int, seed: int) -> tuple[int, int]:
+        seen.append(playouts)
+        return real(pos, playouts, seed)
+
+    monkeypatch.setattr(search_module, "safe_playouts", spy)
+    # Middle games (no proof applies: too many safe squares), searched 3 000 nodes a move.
+    for size, expected in ((8, agents.HARD_PLAYOUTS_WIDE), (6, agents.HARD_PLAYOUTS)):
+        state = new_game(Rules.square(size, "simple"))
+        for text in ("S@a1", "O@f6"):
+            state.apply(Action.parse(text))
+        assert not agents.prover_applies(state)
+        seen.clear()
+        HardAgent(seed=1, budget=None, node_budget=3000).choose_action(state)
+        assert seen and set(seen) == {expected}, (size, set(seen))
+    hard = HardAgent(seed=1, budget=None, node_budget=3000)
+    hard.playouts = 0  # an explicit count wins (0: a quiet leaf is worth 0)
+    seen.clear()
+    hard.choose_action(state)
+    assert not seen and hard.searcher.playouts == 0
