@@ -354,6 +354,7 @@ EN: Final[dict[str, str]] = {
     "rating.label": "Puzzle rating",
     "rating.value": "Puzzle rating: {rating}",
     "rating.provisional": "Puzzle rating: {rating}? (provisional: a few more puzzles settle it)",
+    "rating.provisional_short": "Puzzle rating: {rating}?",
     "rating.change": "{change} points",
     "rating.history": "Your puzzle rating after each puzzle, from {low} to {high}",
     "settings.name": "Name of player {n}",

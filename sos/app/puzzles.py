@@ -252,12 +252,17 @@ class PuzzleSession:
         else:
             self.saved = True
 
-    def rating_text(self) -> str:
+    def rating_text(self, short: bool = False) -> str:
         """"Puzzle rating: 1532" ("1532?" and a note while provisional), with the last
-        change ("+64 points") after a rated result."""
+        change ("+64 points") after a rated result. ``short``: without the provisional note
+        ("Puzzle rating: 1532?"), for a line with little room (the page keeps the whole text
+        as the element's title)."""
         book = self.rating
         rating = round(book.rating.rating)
-        key = "rating.provisional" if book.rating.provisional else "rating.value"
+        if book.rating.provisional:
+            key = "rating.provisional_short" if short else "rating.provisional"
+        else:
+            key = "rating.value"
         line = self.t(key, rating=rating)
         if self.rating.damaged:
             line += " · " + self.t("puzzles.not_saved")

@@ -26,7 +26,7 @@ from sos.app.view import view_model
 from sos.notation import Action
 from sos.state import GameState, IllegalActionError
 from sos.web.computer import spawn
-from sos.web.dom import by_id
+from sos.web.dom import by_id, element
 from sos.web.render import BoardIds, BoardView, render_notices
 
 if TYPE_CHECKING:
@@ -238,6 +238,11 @@ class PuzzlePanel:
         by_id("puzzle-stats").textContent = session.stats(day or date.max)
         by_id("puzzle-context").textContent = session.context()
         rating = by_id("puzzle-rating")
-        rating.textContent = rating.title = session.rating_text()  # title: whole when cut short
+        rating.title = full = session.rating_text()  # title: whole where the short one shows
+        rating.replaceChildren(  # CSS shows one: the short one in a short frame
+            element("span", "rating-full", full),
+            element("span", "rating-short", session.rating_text(short=True)),
+        )
+        rating.lastChild.setAttribute("aria-hidden", "true")  # screen readers read the whole
         by_id("puzzle-difficulty").value = session.difficulty
         document.getElementById("puzzle-dialog").dataset.puzzle = run.puzzle.id

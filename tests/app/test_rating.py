@@ -127,6 +127,9 @@ def test_a_puzzle_session_rates_solved_and_failed_and_chooses_near_the_rating() 
         session.attempt(puzzle.line[index])
     assert session.change == 100 and "+100" in session.rating_text()
     assert "1600?" in session.rating_text()
+    assert "provisional" in session.rating_text()
+    # the short form keeps the value and its "?" and drops only the note
+    assert session.rating_text(short=True) == "Puzzle rating: 1600? · +100 points"
     session.open_next()
     assert session.run is not None and session.run.puzzle != puzzle
     assert session.run.puzzle.rating in (3, 4)  # 1500 and 1700 are both 100 from 1600

@@ -162,3 +162,22 @@ def test_the_embed_footer_separates_its_links_after_a_puzzle(
     )
     assert gap is None or gap >= 0, gap  # on one line they never overlap
     assert page.evaluate(CHECK, True) == []
+
+
+@pytest.mark.parametrize("lang", ["de", "ar"])
+def test_a_short_frame_shows_the_provisional_puzzle_rating_uncut(
+    page: Page, open_app: Opener, lang: str
+) -> None:
+    """At 320x420 the rating shares its line with the difficulty: it shows without its
+    provisional note ("Rätselwertung: 1500?"), whole, and keeps the note in its title and for
+    screen readers (the full text visually hidden, the short one aria-hidden)."""
+    page.set_viewport_size({"width": 320, "height": 420})
+    open_app(f"?puzzle=daily&lang={lang}&embed=1")
+    rating = page.get_by_test_id("puzzle-rating")
+    short, full = rating.locator(".rating-short"), rating.locator(".rating-full")
+    expect(short).to_have_text(re.compile(r"^\S.*: 1500[?؟]$"), timeout=30_000)
+    expect(short).to_be_visible()
+    assert short.get_attribute("aria-hidden") == "true"
+    assert rating.evaluate("n => n.scrollWidth <= n.clientWidth"), "the rating is cut"
+    note = rating.get_attribute("title") or ""
+    assert note == full.text_content() and len(note) > len(short.text_content() or "") + 5
