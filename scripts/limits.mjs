@@ -2,7 +2,8 @@
 // The board limits for the code that runs before Python: static/boot.js draws the board's
 // skeleton from ?size= while the runtime loads, and imports the limits from
 // static/vendor/limits.js, which this script writes from their one owner in Python
-// (sos/rules.py: MIN_APP_SIZE, MAX_APP_SIZE; sos/app/params.py: DEFAULT_SIZE). Nothing in
+// (sos/rules.py: MIN_APP_SIZE, MAX_APP_SIZE, MIN_PLAYERS, MAX_PLAYERS; sos/app/params.py:
+// DEFAULT_SIZE): the scores drawn before Python follow ?players= too. Nothing in
 // static/ restates a limit; tests/tools/test_limits.py checks the built file against Python.
 //
 // Usage: node scripts/limits.mjs [OUT]   (default static/vendor/limits.js; build.mjs runs it)
@@ -21,6 +22,8 @@ const SOURCES = {
   MIN_APP_SIZE: ["sos.rules", "MIN_APP_SIZE"],
   MAX_APP_SIZE: ["sos.rules", "MAX_APP_SIZE"],
   DEFAULT_SIZE: ["sos.app.params", "DEFAULT_SIZE"],
+  MIN_PLAYERS: ["sos.rules", "MIN_PLAYERS"],
+  MAX_PLAYERS: ["sos.rules", "MAX_PLAYERS"],
 };
 
 function python() {

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from sos.app.params import DEFAULT_SIZE
-from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
+from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = ROOT / "static" / "vendor" / "limits.js"
 EXPECTED = {
     "MIN_APP_SIZE": MIN_APP_SIZE, "MAX_APP_SIZE": MAX_APP_SIZE, "DEFAULT_SIZE": DEFAULT_SIZE,
+    "MIN_PLAYERS": MIN_PLAYERS, "MAX_PLAYERS": MAX_PLAYERS,
 }
 
 
