@@ -172,10 +172,14 @@ class GameEntry:
     kind: str = "game"
 
 
-def settings_of(record: GameRecord, lang: str | None = None, embed: bool = False) -> Settings:
+def settings_of(
+    record: GameRecord, lang: str | None = None, embed: bool = False, start_now: bool = False
+) -> Settings:
     """The app :class:`Settings` of a saved game."""
     rules = record.rules
-    return Settings(rules.rows, rules.mode, rules.players, record.seats, lang, embed)
+    return Settings(
+        rules.rows, rules.mode, rules.players, record.seats, lang, embed, start_now=start_now
+    )
 
 
 def _rules_of(settings: Settings) -> Rules:
@@ -206,6 +210,8 @@ class AppSession:
         self.library = Library(store if store is not None else MemoryStore(), clock, new_id)
         self.browser_lang = browser_lang
         self.embed = embed
+        #: ``start=now`` in the URL (an embed that starts at once; kept in :meth:`location`).
+        self.start_now = False
         self.prefs = Prefs.load(self._read(PREFS_KEY))
         self.url_lang: str | None = None
         self.wanted_puzzle: str | None = None
@@ -250,8 +256,8 @@ class AppSession:
             self.storage = "refused"
 
     def settings(self) -> Settings:
-        """The settings of the game shown (with the page's language and embed flag)."""
-        return settings_of(self.game.record, self.url_lang, self.embed)
+        """The settings of the game shown (with the page's language, embed and start flags)."""
+        return settings_of(self.game.record, self.url_lang, self.embed, self.start_now)
 
     def location(self) -> str:
         """The URL (query and fragment) of the game shown: its settings, so that a page that
@@ -300,6 +306,7 @@ class AppSession:
         parsed = parse_params(pairs, self.prefs.lang or self.browser_lang)
         self.url_lang = parsed.settings.lang  # this visit's language, never saved
         self.embed = parsed.settings.embed
+        self.start_now = parsed.settings.start_now
         self.notices.extend(parsed.notices)
         self._migrate_legacy()
         wanted = dict(pairs)

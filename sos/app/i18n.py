@@ -73,6 +73,7 @@ EN: Final[dict[str, str]] = {
     "player.style.3": "double line",
     "status.turn": "{name} to move",
     "status.loading": "Loading the game engine…",
+    "status.tap_to_start": "Tap a square to start",
     "result.win": "{name} wins, {scores}",
     "result.win.simple": "{name} wins with the first SOS",
     "result.draw": "Draw, {scores}",
@@ -109,6 +110,12 @@ EN: Final[dict[str, str]] = {
     "notice.reason.lang": "the language must be one of {codes}",
     "notice.reason.perfect": "perfect play is offered on boards up to {side} × {side}",
     "notice.reason.embed": "embed must be 1 or 0",
+    "notice.reason.start": "start must be tap or now",
+    "notice.early.started": "this game already has moves",
+    "notice.early.board": "the game shown has another board",
+    "notice.early.computer": "it was the computer's turn",
+    "notice.early.turn": "it was not this device's turn",
+    "notice.early.over": "the game was over",
     "notice.dismiss": "Dismiss",
     "game.over": "Game over",
     "button.undo": "Undo",
@@ -195,6 +202,7 @@ EN: Final[dict[str, str]] = {
     "update.available": "New version available",
     "update.reload": "Reload",
     "embed.open_full": "Open the full game",
+    "embed.puzzle_start": "Show the puzzle",
     # the library of games (issue 11)
     "button.games": "Your games",
     "games.mode.general": "general",
@@ -401,6 +409,10 @@ EN_PLURAL: Final[dict[str, tuple[str, str]]] = {
     "notice.shared_loaded": (
         "Shared game loaded: {moves} move.",
         "Shared game loaded: {moves} moves.",
+    ),
+    "notice.early": (
+        "The square you tapped before the game was ready was not played: {reason}.",
+        "The {squares} squares you tapped before the game was ready were not played: {reason}.",
     ),
     "games.moves": (
         "{moves} move",

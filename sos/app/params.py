@@ -3,7 +3,9 @@
 Parameters (all optional): ``size`` a side in :data:`sos.rules.APP_SIZES`, ``mode``
 general|simple, ``players`` :data:`~sos.rules.MIN_PLAYERS`..:data:`~sos.rules.MAX_PLAYERS`,
 ``seats`` comma list of :data:`SEAT_KINDS` (one per player), ``lang`` one of
-:data:`sos.app.i18n.LANGUAGES`, ``embed`` 1|0, ``game`` a share code. ``perfect`` seats need a
+:data:`sos.app.i18n.LANGUAGES`, ``embed`` 1|0, ``start`` tap|now (an embed's start: at the
+reader's first tap, the default, or at once; ``static/boot.js`` reads it before Python runs),
+``game`` a share code. ``perfect`` seats need a
 board the exact solver covers (:func:`sos.ai.levels_for`). A bad value is replaced by the
 default and reported as a notice.
 """
@@ -66,11 +68,15 @@ class Settings:
     lang: str | None = None
     embed: bool = False
     game: str | None = None
+    #: ``start=now``: an embed starts the game engine at once instead of at the first tap.
+    start_now: bool = False
 
     def with_players(self, players: int) -> Settings:
         """The same settings with ``players`` seats (new seats are human)."""
         seats = (self.seats + ("human",) * MAX_PLAYERS)[:players]
-        return Settings(self.size, self.mode, players, seats, self.lang, self.embed, self.game)
+        return Settings(
+            self.size, self.mode, players, seats, self.lang, self.embed, self.game, self.start_now
+        )
 
 
 @dataclass
@@ -197,6 +203,14 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
         elif raw not in ("0", "false", ""):
             bad.append(("embed", raw, "notice.reason.embed", "0"))
 
+    start_now = False
+    raw = last("start")
+    if raw is not None:
+        if raw.lower() == "now":
+            start_now = True
+        elif raw.lower() != "tap":
+            bad.append(("start", raw, "notice.reason.start", "tap"))
+
     game = last("game")
     notices = [
         message(
@@ -209,7 +223,7 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
         for name, value, reason, default in bad
     ]
     explicit = frozenset(values) & {"size", "mode", "players", "seats"}
-    settings = Settings(size, mode, players, seats, lang, embed, game)
+    settings = Settings(size, mode, players, seats, lang, embed, game, start_now)
     return ParsedParams(settings, notices, explicit, lang or browser_lang)
 
 
@@ -222,4 +236,6 @@ def to_query(settings: Settings) -> str:
         parts.append(f"lang={settings.lang}")
     if settings.embed:
         parts.append("embed=1")
+        if settings.start_now:
+            parts.append("start=now")
     return "?" + "&".join(parts)

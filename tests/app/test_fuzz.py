@@ -59,7 +59,9 @@ def test_generated_queries_give_valid_settings_and_sentences(rng: random.Random,
     # What was accepted writes back to a query that reads back the same, without notices.
     again = parse_params(to_query(s), lang)
     assert again.texts() == []
-    assert again.settings == type(s)(s.size, s.mode, s.players, s.seats, s.lang, s.embed, None)
+    assert again.settings == type(s)(
+        s.size, s.mode, s.players, s.seats, s.lang, s.embed, None, s.embed and s.start_now
+    )
 
 
 @settings(max_examples=200, deadline=None)

@@ -51,6 +51,18 @@ def test_bad_values_reported_in_the_page_language() -> None:
     assert arabic.texts()[0].startswith("تم تجاهل lang=xx: اللغة يجب أن تكون إحدى: en, de, ")
 
 
+def test_start_now_or_at_the_first_tap() -> None:
+    assert parse_params("?embed=1").settings.start_now is False
+    assert parse_params("?embed=1&start=tap").settings.start_now is False
+    eager = parse_params("?embed=1&start=now")
+    assert eager.settings.start_now is True and eager.texts() == []
+    assert "start=now" in to_query(eager.settings)
+    assert "start=" not in to_query(parse_params("?start=now").settings)  # only in an embed
+    bad = parse_params("?embed=1&start=later")
+    assert bad.settings.start_now is False
+    assert bad.texts() == ["Ignored start=later: start must be tap or now; using tap."]
+
+
 def test_long_values_are_shortened_in_notices() -> None:
     parsed = parse_params("?mode=" + "x" * 500)
     assert len(parsed.texts()[0]) < 200
