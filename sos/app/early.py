@@ -68,7 +68,8 @@ def play_early(
 
     def refused(played: int, reason: str) -> EarlyResult:
         left = len(taps) - played
-        return EarlyResult(played, plural("notice.early", left, squares=left, reason=message(reason)))
+        notice = plural("notice.early", left, squares=left, reason=message(reason))
+        return EarlyResult(played, notice)
 
     if (rules.rows, rules.cols) != board:
         return refused(0, "notice.early.board")
