@@ -5,7 +5,9 @@
 // - an uncaught error or rejected promise before the page is ready (a runtime file missing or
 //   corrupt, a sos/ module missing from the server, the network gone, Python raising at import);
 // - PyScript's own error banner (e.g. an invalid pyscript.toml), which is hidden and replaced;
-// - no `data-ready` after START_TIMEOUT_MS (a start that hangs).
+// - no `data-ready` START_TIMEOUT_MS after the runtime started (a start that hangs): at once
+//   on most pages; in an embed that waits for its reader's first tap (static/boot.js), from
+//   that tap (the "sos:start" event), so an untouched frame never reports a slow start.
 // Python is not running yet (or never will): the English texts live here, the other languages'
 // come from the gettext catalogs (built by scripts/i18n.py compile into static/vendor/i18n/
 // boot.json) and are fetched only when a start fails. The language comes from the URL (`lang`),
@@ -28,8 +30,9 @@ const BOOT_TEXTS = new URL("./vendor/i18n/boot.json", import.meta.url);
 
 const html = document.documentElement;
 
-/** The page's language tags in order of precedence (URL, saved preference, browser). */
-function candidates() {
+/** The page's language tags in order of precedence (URL, saved preference, browser), as base
+ * codes ("de-AT" -> "de"); static/boot.js draws the page in the first one it has texts for. */
+export function languageCandidates() {
   const tags = [new URLSearchParams(location.search).get("lang")];
   try {
     // The preferences the app saves (sos/app/app.py Prefs), then the first version's save.
@@ -46,7 +49,7 @@ function candidates() {
  * that cannot be had, e.g. offline without the service worker). */
 async function texts() {
   let table = null;
-  for (const lang of candidates()) {
+  for (const lang of languageCandidates()) {
     if (lang === "en") return ENGLISH;
     if (table === null) {
       try {
@@ -250,7 +253,15 @@ const banners = new MutationObserver((records) => {
 });
 banners.observe(document.documentElement, { childList: true, subtree: true });
 
-timer = setTimeout(() => show("slow", `no data-ready after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
+function watch() {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    if (html.dataset.runtime === "waiting") return; // an embed nobody has played yet
+    show("slow", `no data-ready after ${START_TIMEOUT_MS / 1000} s`);
+  }, START_TIMEOUT_MS);
+}
+watch();
+addEventListener("sos:start", watch); // a start deferred to the reader's first tap: timed from it
 
 // Once the game is ready, stop watching (the app's own errors are reported by the app); a start
 // that was reported slow but finishes after all: the game is there, drop the message.

@@ -1,14 +1,161 @@
-// Paints the board skeleton before Python starts, sized from the ?size= parameter
-// (the Python app validates it again and reports bad values). No game logic here.
-// The limits are Python's (sos/rules.py), written into vendor/limits.js by the build.
-import { DEFAULT_SIZE, MAX_APP_SIZE, MIN_APP_SIZE } from "./vendor/limits.js";
+// The page before Python runs (docs/architecture.md, "Before the engine is up"): the board's
+// squares as the DOM contract's cells (#board button.cell[data-row][data-col]), the letters, the
+// scores and the status, in the page's language. A tap on a square only records
+// (row, col, letter) and shows the letter at once; Python takes the recorded taps when it is up
+// (window.sosBoot.take(), read by sos/web/early.py) and sos.app.early decides what they become.
+// No rule of the game is written here. What this file decides is *when* the runtime starts: at
+// once, or, in an embed (?embed=1) without start=now, at the reader's first tap on a square,
+// a letter or the puzzle's button (docs/embedding.md) -- until then nothing heavy is fetched.
+// The URL is read as sos/app/params.py reads it, which validates it again and reports bad values.
+// The limits are Python's (sos/rules.py), written into vendor/limits.js by the build; the texts
+// come from the catalogs, written into vendor/i18n/first-paint.js by scripts/i18n.py compile.
+import { DEFAULT_SIZE, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS } from "./vendor/limits.js";
+import { TEXTS } from "./vendor/i18n/first-paint.js";
+import { languageCandidates } from "./boot-error.js";
 
-// First visit (no service worker yet): start the 8 MB runtime download now rather than at the
+const html = document.documentElement;
+const params = new URLSearchParams(location.search);
+/** The last value of a URL parameter (a repeated name counts with its last value), or null. */
+const param = (name) => params.getAll(name).at(-1) ?? null;
+/** A small whole number written with ASCII digits (as sos/app/params.py), else NaN. */
+const whole = (raw) => (/^\d\d?\d?$/.test(String(raw ?? "").trim()) ? Number(String(raw).trim()) : NaN);
+
+// --- the language: the URL's, the saved preference, the browser's (as sos.app.app.AppSession)
+const lang = languageCandidates().find((tag) => Object.hasOwn(TEXTS, tag)) ?? "en";
+const T = TEXTS[lang];
+/** The text of `key` in the page's language, its {placeholders} filled from `values`. */
+const say = (key, values = {}) =>
+  String(T[key] ?? TEXTS.en[key] ?? "").replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+html.lang = lang;
+html.dir = T.dir;
+if (lang !== "en") {
+  for (const node of document.querySelectorAll("[data-i18n], [data-i18n-aria], [data-i18n-title]")) {
+    if (node.closest("dialog")) continue; // closed until Python runs: translated by it
+    const { i18n, i18nAria, i18nTitle } = node.dataset;
+    if (i18n && Object.hasOwn(T, i18n)) node.textContent = say(i18n);
+    if (i18nAria && Object.hasOwn(T, i18nAria)) node.setAttribute("aria-label", say(i18nAria));
+    if (i18nTitle && Object.hasOwn(T, i18nTitle)) node.setAttribute("title", say(i18nTitle));
+  }
+  document.title = say("app.title");
+}
+
+// --- what the URL asks for
+const rawSize = whole(param("size"));
+const size = rawSize >= MIN_APP_SIZE && rawSize <= MAX_APP_SIZE ? rawSize : DEFAULT_SIZE;
+const rawPlayers = whole(param("players"));
+const players = rawPlayers >= MIN_PLAYERS && rawPlayers <= MAX_PLAYERS ? rawPlayers : null;
+/** A seat is a person or a computer level (each level has a name in the catalogs). */
+const isKind = (kind) => kind === "human" || Object.hasOwn(T, `level.${kind}`);
+let seats = null;
+if (param("seats") !== null) {
+  const parts = param("seats").split(",").map((part) => part.trim().toLowerCase());
+  const fits = parts.length >= MIN_PLAYERS && parts.length <= MAX_PLAYERS && (players === null || parts.length === players);
+  if (fits && parts.every(isKind)) seats = parts;
+}
+// Without players or seats, a game has the fewest players (two people).
+const kinds = seats ?? Array(players ?? MIN_PLAYERS).fill("human");
+const embed = ["1", "true"].includes(param("embed"));
+/** An embed starts the runtime at the reader's first tap, unless the host asks start=now. */
+const lazy = embed && String(param("start")).toLowerCase() !== "now";
+const puzzle = param("puzzle");
+if (embed) html.classList.add("embed");
+
+// --- the board: the cells Python's sos.web.render.BoardView makes, which it adopts
+const board = document.getElementById("board");
+const wrap = document.getElementById("board-wrap");
+const squareName = (row, col) => String.fromCharCode("a".charCodeAt(0) + col) + String(row + 1);
+const cells = [];
+if (board && !board.hasChildNodes()) {
+  for (const node of [board, wrap]) {
+    node?.style.setProperty("--rows", String(size));
+    node?.style.setProperty("--cols", String(size));
+  }
+  for (let r = 0; r < size; r++) {
+    const row = document.createElement("div");
+    row.className = "board-row";
+    row.setAttribute("role", "row");
+    for (let c = 0; c < size; c++) {
+      const gridcell = document.createElement("div");
+      gridcell.className = "gridcell";
+      gridcell.setAttribute("role", "gridcell");
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = "cell";
+      cell.dataset.row = String(r);
+      cell.dataset.col = String(c);
+      cell.setAttribute("aria-label", say("cell.empty", { square: squareName(r, c) }));
+      cell.tabIndex = r === 0 && c === 0 ? 0 : -1; // one tab stop; the arrow keys move it
+      gridcell.appendChild(cell);
+      row.appendChild(gridcell);
+      cells.push(cell);
+    }
+    board.appendChild(row);
+  }
+  board.dataset.static = "1";
+  board.setAttribute("aria-label", say("board.label", { rows: size, cols: size }));
+  const label = (tag, text) => Object.assign(document.createElement(tag), { textContent: text });
+  document.getElementById("coords-cols")?.replaceChildren(...cells.slice(0, size).map((_, c) => label("span", squareName(0, c)[0])));
+  document.getElementById("coords-rows")?.replaceChildren(...cells.slice(0, size).map((_, r) => label("span", String(r + 1))));
+}
+
+// --- the scores (every one 0), as sos/web/dom.py draws them; Python redraws them when it is up
+const scores = document.getElementById("players");
+if (scores && !scores.hasChildNodes()) {
+  kinds.forEach((kind, seat) => {
+    const human = kind === "human";
+    const name = say(human ? "player.name" : "player.computer", { n: seat + 1 });
+    const styleCount = Object.keys(T).filter((key) => key.startsWith("player.style.")).length;
+    const values = { name, score: 0, level: human ? "" : say(`level.${kind}`), style: say(`player.style.${seat % styleCount}`) };
+    const item = document.createElement("li");
+    item.className = `player p${seat}`;
+    item.dataset.player = String(seat);
+    item.dataset.kind = kind;
+    item.setAttribute("aria-label", say(human ? "score.label" : "score.label.computer", values));
+    const swatch = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    swatch.setAttribute("class", "swatch");
+    swatch.setAttribute("aria-hidden", "true");
+    const shown = document.createElement("span");
+    shown.className = "name";
+    shown.setAttribute("aria-hidden", "true");
+    shown.textContent = name.replaceAll(" ", "\u00a0"); // "Computer 2" stays whole
+    if (!human) shown.appendChild(Object.assign(document.createElement("span"), { className: "level", textContent: values.level }));
+    const score = document.createElement("span");
+    score.className = "score";
+    score.dataset.testid = `score-${seat}`;
+    score.setAttribute("aria-hidden", "true");
+    score.textContent = "0";
+    item.append(swatch, shown, score);
+    scores.appendChild(item);
+  });
+}
+
+// --- the letters: the saved choice (sos/app/app.py Prefs), else S
+let letter = "S";
+try {
+  if (JSON.parse(localStorage.getItem("sos-prefs") ?? "null")?.letter === "O") letter = "O";
+} catch {
+  // blocked storage or damaged preferences: the app reports that itself
+}
+const letterButtons = [...document.querySelectorAll(".controls .letter-button")];
+function showLetter() {
+  for (const button of letterButtons) button.setAttribute("aria-pressed", String(button.dataset.letter === letter));
+}
+showLetter();
+for (const button of letterButtons) button.disabled = false;
+
+// --- starting the runtime (static/start.js waits for it; boot-error.js times it from here)
+const status = document.getElementById("status");
+let resolveStart;
+const started = new Promise((resolve) => (resolveStart = resolve));
+let running = false;
+
+// First visit (no service worker yet): start the 8 MB runtime download at once rather than at the
 // end of the chain core.js -> pyscript.toml -> pyodide.mjs -> pyodide.asm.mjs. Not when the
 // service worker serves the page: Chromium then compiles the wasm from its code cache, which a
 // preloaded response bypasses (warm boot measured ~2 s slower with the preload;
 // docs/performance.md).
-if (!navigator.serviceWorker?.controller) {
+function preloadWasm() {
+  if (navigator.serviceWorker?.controller) return;
   const preload = document.createElement("link");
   preload.rel = "preload";
   preload.as = "fetch";
@@ -16,27 +163,6 @@ if (!navigator.serviceWorker?.controller) {
   preload.href = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
   document.head.appendChild(preload);
 }
-const params = new URLSearchParams(location.search);
-const raw = Number(params.get("size"));
-const size = Number.isInteger(raw) && raw >= MIN_APP_SIZE && raw <= MAX_APP_SIZE ? raw : DEFAULT_SIZE;
-const board = document.getElementById("board");
-if (board && !board.hasChildNodes()) {
-  board.style.setProperty("--rows", String(size));
-  board.style.setProperty("--cols", String(size));
-  for (let r = 0; r < size; r++) {
-    const row = document.createElement("div");
-    row.className = "board-row";
-    row.setAttribute("role", "row");
-    for (let c = 0; c < size; c++) {
-      const cell = document.createElement("div");
-      cell.className = "cell skeleton";
-      cell.setAttribute("role", "gridcell");
-      row.appendChild(cell);
-    }
-    board.appendChild(row);
-  }
-}
-if (params.get("embed") === "1") document.documentElement.classList.add("embed");
 // The rest of the runtime, requested at once rather than at the end of the chain core.js ->
 // pyscript.toml -> pyodide.mjs -> pyodide.asm.mjs -> stdlib/lock file, but only after the first
 // frame: as <link>s in index.html (modulepreload compiles pyodide.asm.mjs, 1.2 MB) they delayed
@@ -62,15 +188,141 @@ function preloadRuntime() {
     document.head.appendChild(link);
   }
 }
-// For benchmarks/bench_boot.py: the frame that shows the skeleton board starts now.
-requestAnimationFrame(() => {
-  performance.mark("sos:board");
-  setTimeout(preloadRuntime);
+
+/** Start the runtime (once): the page says it is loading, the downloads begin. */
+function start() {
+  if (running) return;
+  running = true;
+  html.dataset.runtime = "starting";
+  board?.setAttribute("aria-busy", "true");
+  if (status && html.dataset.ready !== "1") status.textContent = say("status.loading");
+  preloadWasm();
+  requestAnimationFrame(() => setTimeout(preloadRuntime));
+  dispatchEvent(new Event("sos:start"));
+  resolveStart();
+}
+
+// --- taps before Python: recorded, shown at once, handed to Python by take()
+const queue = { taps: [], letter: null, open: true };
+
+function choose(next) {
+  letter = next;
+  queue.letter = next;
+  showLetter();
+}
+
+/** A tap on a square: its letter shows at once and the tap is kept, in order. A square that
+ * already shows a letter keeps it (a second tap does nothing, as on a written square). */
+function tap(cell) {
+  if (!queue.open || cell.textContent) return;
+  const row = Number(cell.dataset.row);
+  const col = Number(cell.dataset.col);
+  queue.taps.push([row, col, letter]);
+  cell.textContent = letter;
+  cell.classList.add("pending");
+  cell.setAttribute("aria-label", say("cell.letter", { square: squareName(row, col), letter }));
+  start();
+}
+
+board?.addEventListener("click", (event) => {
+  const cell = event.target.closest?.("button.cell");
+  if (cell && queue.open && board.dataset.static) tap(cell);
 });
+for (const button of letterButtons) {
+  button.addEventListener("click", () => {
+    if (!queue.open) return;
+    choose(button.dataset.letter);
+    start();
+  });
+}
+// The keyboard (as sos/web/keys.py): S / O choose the letter and, on a square, write it; the
+// arrow keys, Home and End move between the squares.
+const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+document.addEventListener("keydown", (event) => {
+  const target = event.target;
+  if (!queue.open || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (target?.closest?.("input, select, textarea, dialog")) return;
+  const onCell = Boolean(target?.classList?.contains("cell") && board?.contains(target));
+  const key = event.key.toUpperCase();
+  if (key === "S" || key === "O") {
+    choose(key);
+    if (onCell) tap(target);
+    else start();
+    event.preventDefault();
+  } else if (onCell && (event.key in MOVES || event.key === "Home" || event.key === "End")) {
+    let r = Number(target.dataset.row);
+    let c = Number(target.dataset.col);
+    if (event.key === "Home") c = 0;
+    else if (event.key === "End") c = size - 1;
+    else {
+      r = Math.min(Math.max(r + MOVES[event.key][0], 0), size - 1);
+      c = Math.min(Math.max(c + MOVES[event.key][1], 0), size - 1);
+    }
+    const next = cells[r * size + c];
+    target.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+    event.preventDefault();
+  }
+});
+
+// --- a puzzle embed (?puzzle=) waiting for its reader: a button over the board. The puzzle is
+// Python's (its data and its rules), so an untouched frame cannot draw it; the button starts
+// the runtime and the puzzle opens once the game is up (sos/web/panels.py open_wanted_puzzle).
+const card = document.getElementById("start-card");
+if (lazy && puzzle && card) {
+  const button = document.getElementById("start-puzzle");
+  button.textContent = say("embed.puzzle_start");
+  card.hidden = false;
+  board.inert = true; // the squares under the card take no tap or focus
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    start();
+  });
+}
+
+// --- the status and the handover
+if (status) {
+  if (!lazy) status.textContent = say("status.loading");
+  else status.textContent = puzzle ? say(puzzle === "daily" ? "puzzles.daily" : "button.puzzles") : say("status.tap_to_start");
+}
+
+/** The page's handle for Python (sos/web/early.py): `started` resolves when the runtime is to
+ * start; `take()` closes the queue (from then on Python handles every event) and returns the
+ * taps in order as [row, col, letter], the letter chosen before Python (or null) and the
+ * board's size. */
+window.sosBoot = {
+  started,
+  take() {
+    queue.open = false;
+    return { taps: queue.taps, letter: queue.letter, rows: size, cols: size };
+  },
+};
+
+// The host page learns that the frame is drawn ("sos:shown"; "sos:ready" follows once the game
+// accepts input: at once with start=now, else after the reader's first tap). docs/embedding.md.
+if (embed && window.parent !== window) {
+  try {
+    window.parent.postMessage({ source: "sos-game", version: 1, type: "sos:shown", start: lazy ? "tap" : "now" }, "*");
+  } catch {
+    // a parent that cannot be reached: nothing to tell
+  }
+}
+
 // Embed view: "Open the full game" = this URL without embed=1 (works even if Python fails).
 const openFull = document.getElementById("open-full");
 if (openFull) {
   const full = new URL(location.href);
   full.searchParams.delete("embed");
+  full.searchParams.delete("start");
   openFull.href = full.href;
+}
+
+// For benchmarks/bench_boot.py: the frame that shows the board drawn here.
+requestAnimationFrame(() => performance.mark("sos:board"));
+if (lazy) {
+  html.dataset.runtime = "waiting";
+  board?.removeAttribute("aria-busy"); // nothing is loading until the reader plays
+} else {
+  start();
 }

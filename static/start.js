@@ -63,11 +63,17 @@ async function useMemoryIndexedDB() {
   console.info("SOS: IndexedDB is not available here (third-party storage blocked?); using an in-memory one");
 }
 
+// Nothing starts before static/boot.js says so (window.sosBoot.started): at once on most pages;
+// in an embed without start=now, at the reader's first tap -- until then this page fetches no
+// runtime file, opens no IndexedDB and starts no Python (docs/embedding.md). Without boot.js
+// (a file that failed to load), the runtime starts at once.
+await (window.sosBoot?.started ?? Promise.resolve());
+
 // The interpreter's module first: importing it starts loading Python (the runtime, the standard
 // library, Python's own start) while the probe below, PyScript, pyscript.toml and PyScript's
 // IndexedDB cache are under way (scripts/pyodide-snap.mjs); PyScript then gets that interpreter.
 // Errors are PyScript's to report, when it imports the same module.
-// After the first frame, so that the skeleton board (static/boot.js) is painted first.
+// After the first frame, so that the board drawn by static/boot.js is painted first.
 requestAnimationFrame(() => setTimeout(() => import("./vendor/pyodide/pyodide-snap.mjs").catch(() => {})));
 
 if (!(await indexedDBWorks())) await useMemoryIndexedDB();

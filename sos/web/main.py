@@ -25,7 +25,7 @@ from sos.app.stats import RecordBook
 from sos.app.view import announcement, hint_text
 from sos.notation import Action
 from sos.state import IllegalActionError
-from sos.web import dialogs, embed, keys, locale, players, sound
+from sos.web import dialogs, early, embed, keys, locale, players, sound
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
@@ -289,7 +289,8 @@ def open_app(query: list[tuple[str, str]]) -> AppSession:
 async def main() -> Page:
     """Start the page and mark it ready (``<html data-ready="1">``): the session first (it
     decides the language), then the catalog of that language (none for English), then the
-    page, so that even the first notices are shown in it (notices are translated when shown)."""
+    page, so that even the first notices are shown in it (notices are translated when shown),
+    then the taps made before Python ran (:func:`sos.web.early.hand_over`)."""
     query = locale.query_pairs(str(window.location.search))
     app = open_app(query)
     await locale.load(app.lang)
@@ -299,6 +300,7 @@ async def main() -> Page:
         "#games-button, #puzzles-button, #stats-button, .letter-button"
     ):
         node.disabled = False
+    early.hand_over(page)  # the taps made before Python ran (static/boot.js), same task
     if page.app.game.has_computer():
         load_ai()  # needed at once: compile it before the game starts
     window.performance.mark("sos:ready")

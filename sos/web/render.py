@@ -59,33 +59,40 @@ class BoardView:
         self.focus = (0, 0)
 
     def build(self, rules: Rules) -> None:
-        """Make the ``rules.rows`` x ``rules.cols`` grid of cell buttons (a new board)."""
+        """Make the ``rules.rows`` x ``rules.cols`` grid of cell buttons (a new board). The
+        board static/boot.js drew before Python ran (``data-static``: the same structure) is
+        adopted when it has that size -- the same buttons, so a focused square keeps the focus;
+        :meth:`show` then rewrites their letters and labels."""
         ids = self.ids
         board = by_id(ids.board)
-        board.replaceChildren()
         for node in (board, by_id(ids.wrap)):
             node.style.setProperty("--rows", str(rules.rows))
             node.style.setProperty("--cols", str(rules.cols))
         self.rules = rules
-        self.cells = []
         self.cache = {}
         self.focus = (min(self.focus[0], rules.rows - 1), min(self.focus[1], rules.cols - 1))
-        for r in range(rules.rows):
-            row = element("div", "board-row")
-            row.setAttribute("role", "row")
-            buttons = []
-            for c in range(rules.cols):
-                gridcell = element("div", "gridcell")
-                gridcell.setAttribute("role", "gridcell")
-                button = element("button", "cell")
-                button.type = "button"
-                button.dataset.row = str(r)
-                button.dataset.col = str(c)
-                gridcell.appendChild(button)
-                row.appendChild(gridcell)
-                buttons.append(button)
-            board.appendChild(row)
-            self.cells.append(buttons)
+        adopted = self._adopt(board, rules)
+        if adopted is not None:
+            self.cells = adopted
+        else:
+            board.replaceChildren()
+            self.cells = []
+            for r in range(rules.rows):
+                row = element("div", "board-row")
+                row.setAttribute("role", "row")
+                buttons = []
+                for c in range(rules.cols):
+                    gridcell = element("div", "gridcell")
+                    gridcell.setAttribute("role", "gridcell")
+                    button = element("button", "cell")
+                    button.type = "button"
+                    button.dataset.row = str(r)
+                    button.dataset.col = str(c)
+                    gridcell.appendChild(button)
+                    row.appendChild(gridcell)
+                    buttons.append(button)
+                board.appendChild(row)
+                self.cells.append(buttons)
         marks = by_id(ids.marks)
         marks.replaceChildren()
         self.lines = ()
@@ -98,6 +105,23 @@ class BoardView:
             *[element("span", "", square_name(r, 0)[1:]) for r in range(rules.rows)]
         )
         board.removeAttribute("aria-busy")
+
+    def _adopt(self, board: Any, rules: Rules) -> list[list[Any]] | None:
+        """The static page's cell buttons by row, if ``board`` holds them in ``rules``' size
+        (once: a later build makes its own); their "pending" marks are dropped and a focused
+        one becomes :attr:`focus`."""
+        if board.getAttribute("data-static") != "1":
+            return None
+        board.removeAttribute("data-static")
+        found = list(board.querySelectorAll("button.cell"))
+        if len(found) != rules.rows * rules.cols:
+            return None
+        for button in found:
+            button.classList.remove("pending")
+        active = document.activeElement
+        if active and active.classList.contains("cell") and board.contains(active):
+            self.focus = (int(active.dataset.row), int(active.dataset.col))
+        return [found[r * rules.cols : (r + 1) * rules.cols] for r in range(rules.rows)]
 
     def update_tabindex(self) -> None:
         """Roving tabindex: only the focused square is in the tab order."""
