@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api as pw
 import pytest
-from helpers import EmbedHost
+from helpers import EmbedHost, eager
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -435,14 +435,15 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 
 @pytest.fixture
 def open_app(page: Page, site_url: str, guard: BrowserGuard) -> Callable[..., Page]:
-    """``open_app("?size=5")`` opens index.html (+ query) and waits for ``data-ready="1"``.
+    """``open_app("?size=5")`` opens index.html (+ query) and waits for ``data-ready="1"``
+    (an embed's query gets ``start=now``: :func:`helpers.eager`).
 
     Fails early, with the reasons, if the page reports errors while booting.
     """
 
     def open_(query: str = "", *, path: str = "index.html", on: Page | None = None) -> Page:
         target = on or page
-        target.goto(site_url + path + query)
+        target.goto(site_url + path + eager(query))  # (an embed: start=now)
         _wait_ready(target, guard)
         return target
 

@@ -10,6 +10,19 @@ from typing import Any
 from playwright.sync_api import Frame, FrameLocator, Locator, Page, expect
 
 
+def eager(query: str) -> str:
+    """``query`` (``"?size=4&embed=1"``) with ``start=now`` when it opens an embed without a
+    ``start``: an embed otherwise starts the game only at its reader's first tap
+    (docs/embedding.md), so a test that waits for ``data-ready`` without tapping asks for the
+    eager start. ``open_app`` and ``EmbedHost.open`` apply it."""
+    from urllib.parse import parse_qs
+
+    params = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    if params.get("embed", [""])[-1] in ("1", "true") and "start" not in params:
+        return query + ("&" if query.strip("?") else "?") + "start=now"
+    return query
+
+
 def cell(page: Page, row: int, col: int) -> Locator:
     """The button of square (row, col), both from 0."""
     return page.locator(f'button.cell[data-row="{row}"][data-col="{col}"]')
@@ -177,10 +190,13 @@ class EmbedHost:
         width: int = 320,
         height: int = 420,
         url_host: str = "127.0.0.1",
+        ready: bool = True,
     ) -> tuple[Frame, FrameLocator]:
         """Open a host page framing ``index.html`` + ``query`` (e.g. ``"?size=4&embed=1"``);
-        returns the app's frame (to evaluate in) and a locator scope inside it."""
-        app = f"{self.site_url}index.html{query}"
+        returns the app's frame (to evaluate in) and a locator scope inside it. ``ready``:
+        the query gets ``start=now`` (:func:`eager`) and the app is waited for; otherwise the
+        query is taken as it is and only the frame's document is waited for."""
+        app = f"{self.site_url}index.html{eager(query) if ready else query}"
         (self.folder / "index.html").write_text(
             HOST_PAGE.format(src=app, width=width, height=height), encoding="utf-8"
         )
@@ -194,13 +210,18 @@ class EmbedHost:
         frame = handle.content_frame()
         assert frame is not None
         game = self.page.frame_locator("#game")
-        game.locator('html[data-ready="1"]').wait_for(state="attached", timeout=60_000)
+        if ready:
+            game.locator('html[data-ready="1"]').wait_for(state="attached", timeout=60_000)
+        else:
+            game.locator("#board button.cell").first.wait_for(state="attached")
         return frame, game
 
-    def messages(self) -> list[dict[str, Any]]:
-        """The messages the app posted to the host page (``source: "sos-game"``), in order."""
+    def messages(self, shown: bool = False) -> list[dict[str, Any]]:
+        """The messages the app posted to the host page (``source: "sos-game"``), in order;
+        without the ``sos:shown`` every embed posts first unless ``shown``."""
         got: list[dict[str, Any]] = self.page.evaluate("window.received")
         return [
             m for m in got
             if isinstance(m["data"], dict) and m["data"].get("source") == "sos-game"
+            and (shown or m["data"].get("type") != "sos:shown")
         ]

@@ -109,7 +109,11 @@ def test_same_site_iframe_posts_ready_and_game_over(
     _frame, game = embed.open("?size=3&mode=simple&embed=1&lang=en", width=700, height=500)
     app_origin = site_url.rstrip("/")
 
-    page.wait_for_function("window.received.length >= 1")
+    page.wait_for_function("window.received.length >= 2")
+    assert [m["data"]["type"] for m in embed.messages(shown=True)] == ["sos:shown", "sos:ready"]
+    assert embed.messages(shown=True)[0]["data"] == {
+        "source": "sos-game", "version": 1, "type": "sos:shown", "start": "now"
+    }
     ready = embed.messages()
     assert [m["data"]["type"] for m in ready] == ["sos:ready"]
     assert ready[0]["origin"] == app_origin

@@ -189,7 +189,7 @@ def test_arabic_is_right_to_left_with_the_board_left_to_right(
     # numbers stay readable digits (0-9) in the scores
     assert re.search(r"\d", page.get_by_test_id("score-0").inner_text())
     # the embed, in Arabic too
-    page.goto(page.url.split("?")[0] + "?size=3&lang=ar&embed=1")
+    page.goto(page.url.split("?")[0] + "?size=3&lang=ar&embed=1&start=now")
     expect(page.locator("html")).to_have_attribute("data-ready", "1", timeout=60_000)
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     shot(page, "lang-ar-embed")

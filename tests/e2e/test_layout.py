@@ -123,7 +123,7 @@ def _query(case: Case) -> str:
     query = (f"?size={case.size}&players={case.players}&seats={','.join(case.seats())}"
              f"&lang={case.lang}")
     if embed:
-        query += "&embed=1"
+        query += "&embed=1&start=now"  # (the layout once the game runs)
     if case.state != "start":
         query += f"&game={_moves(case)}"
     elif case.notice:

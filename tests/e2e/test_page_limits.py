@@ -1,4 +1,4 @@
-"""The board limits in the page: the skeleton board static/boot.js draws before Python runs, and
+"""The board limits in the page: the board static/boot.js draws before Python runs, and
 the settings form, follow sos/rules.py (through the build's static/vendor/limits.js)."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def test_the_board_drawn_before_python_follows_the_limits(page: Page, site_url: 
     }
     for raw, size in sizes.items():
         page.goto(f"{site_url}index.html?size={raw}")
-        expect(page.locator("#board .cell.skeleton")).to_have_count(size * size)
+        expect(page.locator("#board button.cell[data-row][data-col]")).to_have_count(size * size)
         expect(page.locator("#board .board-row")).to_have_count(size)
 
 
