@@ -175,6 +175,31 @@ def test_compile_writes_catalogs_boot_texts_and_manifests(tmp_path: Path) -> Non
     assert german["start_url"] == "../../../index.html"
 
 
+def test_compile_writes_the_first_paint_texts_of_every_language(tmp_path: Path) -> None:
+    """static/vendor/i18n/first-paint.js: the texts static/boot.js draws the page with before
+    Python runs, from the catalogs -- the page's keys outside its dialogs, the status and the
+    players' labels, a plural in its form for 0 -- with each language's direction."""
+    from sos.app.i18n import ntext
+
+    out = tmp_path / "i18n"
+    tool.compile_all(out)
+    module = (out / tool.FIRST_PAINT_FILE).read_text(encoding="utf-8")
+    found = re.fullmatch(r"// Generated [^\n]*\nexport const TEXTS = (\{.*\});\n", module, re.S)
+    assert found, module[:200]
+    texts = json.loads(found.group(1))
+    assert set(texts) == set(LANGUAGES)
+    assert texts["de"]["status.tap_to_start"] == text("de", "status.tap_to_start")
+    assert texts["ar"]["dir"] == "rtl" and texts["en"]["dir"] == "ltr"
+    assert texts["fr"]["player.name"] == text("fr", "player.name", n="{n}")
+    assert texts["ar"]["score.label"] == ntext(
+        "ar", "score.label", 0, name="{name}", score="{score}", style="{style}"
+    )
+    assert {"letter.S", "embed.open_full", "button.review", "scores.label"} <= set(texts["el"])
+    assert "help.title" not in texts["el"]  # in a dialog: translated by Python when opened
+    assert "review.title" not in texts["el"]  # a hidden panel
+    assert len(module.encode()) < 30_000
+
+
 def test_decimal_and_percent_use_cldr_symbols() -> None:
     from sos.app.i18n import LANGUAGES, decimal, percent
 

@@ -56,7 +56,8 @@ def test_the_built_file_matches_sos_rules() -> None:
 def test_boot_js_takes_the_limits_from_the_built_module() -> None:
     boot = (ROOT / "static" / "boot.js").read_text("utf-8")
     assert re.search(
-        r'^import \{ DEFAULT_SIZE, MAX_APP_SIZE, MIN_APP_SIZE \} from "\./vendor/limits\.js";$',
+        r'^import \{ DEFAULT_SIZE, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS \} '
+        r'from "\./vendor/limits\.js";$',
         boot, re.MULTILINE,
     )
     code = "\n".join(line.split("//")[0] for line in boot.splitlines())
