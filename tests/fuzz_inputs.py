@@ -31,7 +31,6 @@ GOOD_VALUES: dict[str, list[str]] = {
     "seats": ["human,easy", "easy,medium", "human,hard,easy", "human,human,human,medium"],
     "lang": ["en", "de", "DE"],
     "embed": ["0", "1", "true", ""],
-    "start": ["tap", "now", "NOW"],
 }
 BAD_VALUES = [
     "", "0", "-1", TOO_SMALL, TOO_BIG, "99999999999999999999", "1e3", "0x6", "\uff16", "\u00bd",
