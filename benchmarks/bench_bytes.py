@@ -49,8 +49,20 @@ HOST_PAGE = """<!doctype html><meta charset="utf-8"><title>A blog post</title>
 <p>Some text before the game.</p>
 <iframe id="game" src="{src}" width="320" height="420" style="border:0"></iframe>
 <p>Some text after it.</p>"""
-PAINTED = "performance.getEntriesByName('first-contentful-paint').length > 0"
-READY = "document.documentElement.dataset.ready === '1'"
+#: In every frame: the epoch milliseconds of its first contentful paint and of data-ready.
+PROBE = """(() => {
+  const at = (window.__bytesProbe = {});
+  const now = () => performance.timeOrigin + performance.now();
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.name === "first-contentful-paint") at.paint ??= performance.timeOrigin + e.startTime;
+  }).observe({ type: "paint", buffered: true });
+  new MutationObserver(() => {
+    if (document.documentElement?.dataset.ready === "1") at.ready ??= now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+})();"""
+PAINTED = "window.__bytesProbe?.paint !== undefined"
+READY = "window.__bytesProbe?.ready !== undefined"
 
 
 @dataclass
@@ -65,17 +77,26 @@ class Phases:
     twice: dict[str, int]
 
 
-def _wait(target: Page | Frame, condition: str, timeout_s: float) -> float | None:
-    """``time.monotonic()`` once ``condition`` holds in ``target`` (polled), else None."""
+def _wait(target: Page | Frame, condition: str, timeout_s: float) -> bool:
+    """Poll ``condition`` in ``target`` until it holds (True) or ``timeout_s`` passed (False)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         try:
             if target.evaluate(condition):
-                return time.monotonic()
+                return True
         except Exception:  # a document being replaced: tried again
             pass
-        time.sleep(0.02)
-    return None
+        time.sleep(0.05)
+    return False
+
+
+def _moments(target: Page | Frame) -> tuple[float | None, float | None]:
+    """(first paint, data-ready) of ``target``'s document in epoch seconds, None if not yet."""
+    at = target.evaluate("window.__bytesProbe ?? {}")
+    return (
+        at["paint"] / 1000 if "paint" in at else None,
+        at["ready"] / 1000 if "ready" in at else None,
+    )
 
 
 def _count(log: site_server.Log, start: float, paint: float | None, ready: float | None) -> Phases:
@@ -98,32 +119,28 @@ def embed(
     context: BrowserContext, host: str, site: str, log: site_server.Log, tap: bool, idle: float
 ) -> Phases:
     page = context.new_page()
-    start = time.monotonic()
+    start = time.time()
     page.goto(host + "host.html")
-    frame = page.frame_locator("#game")
     game = next(f for f in page.frames if f.url.startswith(site))
-    paint = _wait(game, PAINTED, 60)
-    ready = None
+    _wait(game, PAINTED, 60)
     if tap:
-        frame.locator("#board .cell").first.click()
-        ready = _wait(game, READY, 120)
+        page.frame_locator("#game").locator("#board .cell").first.click()
+        _wait(game, READY, 120)
         time.sleep(idle)
-    else:  # left alone: ready, if it gets there by itself
-        ready = _wait(game, READY, idle - (time.monotonic() - start))
-        time.sleep(max(0.0, idle - (time.monotonic() - start)))
-    result = _count(log, start, paint, ready)
+    else:
+        time.sleep(max(0.0, idle - (time.time() - start)))
+    result = _count(log, start, *_moments(game))
     page.close()
     return result
 
 
 def full(context: BrowserContext, site: str, log: site_server.Log, idle: float) -> Phases:
     page = context.new_page()
-    start = time.monotonic()
+    start = time.time()
     page.goto(site + "index.html?size=6")
-    paint = _wait(page, PAINTED, 60)
-    ready = _wait(page, READY, 120)
+    _wait(page, READY, 120)
     time.sleep(idle)
-    result = _count(log, start, paint, ready)
+    result = _count(log, start, *_moments(page))
     page.close()
     return result
 
@@ -148,13 +165,15 @@ def main() -> int:
         with sync_playwright() as pw:
 
             def launch(name: str) -> BrowserContext:
-                return pw.chromium.launch_persistent_context(
+                context = pw.chromium.launch_persistent_context(
                     f"{tmp}/{name}",
                     executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
                     headless=True,
                     args=ARGS,
                     viewport={"width": 390, "height": 844},
                 )
+                context.add_init_script(PROBE)
+                return context
 
             for name, tap, idle in (
                 ("embed, untouched", False, args.embed_idle),

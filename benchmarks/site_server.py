@@ -10,8 +10,9 @@ and by the browser tests that count requests at the server (tests/e2e/test_offli
   or ``"plain"`` (``python -m http.server``: ``Last-Modified``, no ``Cache-Control``, ``304`` to
   ``If-Modified-Since``), so that a test can show a behaviour holds under both;
 - **a log** of every response: path (query string kept), status, body bytes sent (after gzip,
-  headers not counted), the time it was sent (``time.monotonic()``), for counting per phase and
-  finding a file fetched twice.
+  headers not counted), the time it was sent (``time.time()``, comparable with a page's
+  ``performance.timeOrigin + performance.now()``), for counting per phase and finding a file
+  fetched twice.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def _etag(path: str, mtime: float) -> str:
 @dataclass
 class Hit:
     """One response: ``path`` with its query, HTTP ``status``, ``bytes`` of body sent, ``at``
-    (``time.monotonic()`` when sent)."""
+    (``time.time()`` when sent, in seconds)."""
 
     path: str
     status: int
@@ -189,7 +190,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", modified)
 
     def _record(self, status: int, size: int) -> None:
-        self.log.add(Hit(self.path, status, size, time.monotonic()))
+        self.log.add(Hit(self.path, status, size, time.time()))
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

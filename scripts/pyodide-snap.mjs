@@ -29,7 +29,7 @@ const html = document.documentElement;
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** The stored snapshot (checked), null when none is stored; throws when it is unusable. */
+/** The stored snapshot's response, null when none is stored; throws when it is unusable. */
 async function storedSnapshot() {
   if (!globalThis.caches || !globalThis.crypto?.subtle) return null;
   let cache;
@@ -39,10 +39,12 @@ async function storedSnapshot() {
     return null; // Cache Storage refused (e.g. a frame with storage blocked)
   }
   const response = await cache.match(KEY);
-  if (!response) {
-    if (navigator.serviceWorker?.controller) throw new Error("none stored yet; one is made when the page is idle");
-    return null; // a first visit: nothing to say
-  }
+  if (!response && navigator.serviceWorker?.controller) throw new Error("none stored yet; one is made when the page is idle");
+  return response ?? null; // none on a first visit: nothing to say
+}
+
+/** The snapshot's bytes, checked against the length and SHA-256 it was stored with. */
+async function checkedBytes(response) {
   const raw = await response.arrayBuffer();
   const length = Number(response.headers.get("X-SOS-Length"));
   if (raw.byteLength !== length) throw new Error(`${raw.byteLength} bytes stored, ${length} made`);
@@ -55,22 +57,30 @@ let restored = false;
 let unusable = false; // a stored snapshot was found but not restored
 
 async function load(options) {
-  let snapshot = null;
+  let stored = null;
   try {
-    snapshot = await storedSnapshot();
+    stored = await storedSnapshot();
   } catch (error) {
     unusable = true;
     console.warn("SOS: memory snapshot not usable, starting Python normally:", String(error));
   }
-  if (snapshot) {
+  if (stored) {
+    // Read and checked while Pyodide loads its runtime (it awaits the bytes only then).
+    let bytesError = null;
+    const bytes = checkedBytes(stored).catch((error) => {
+      bytesError = error;
+      throw error;
+    });
+    bytes.catch(() => {}); // reported below, once
     try {
-      const pyodide = await loadPyodideOnly({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await loadPyodideOnly({ ...options, _loadSnapshot: bytes });
       html.dataset.snapshot = "restored";
       restored = true;
       return pyodide;
     } catch (error) {
       unusable = true;
-      console.warn("SOS: memory snapshot refused, starting Python normally:", String(error));
+      if (bytesError) console.warn("SOS: memory snapshot not usable, starting Python normally:", String(bytesError));
+      else console.warn("SOS: memory snapshot refused, starting Python normally:", String(error));
     }
   }
   return loadPyodideOnly(options);
