@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/bench_boot.py [--runs 5] [--query "?size=6"] [--throttle 4]
 
-Serves the built site (``dist/``, from ``node scripts/build.mjs``) on 127.0.0.1, gzip-compressing
-responses the way GitHub Pages does (text, JavaScript, JSON, wasm; not zip or gz files), with
+Serves the built site (``dist/``, from ``node scripts/build.mjs``) on 127.0.0.1 as GitHub Pages
+does (benchmarks/site_server.py: gzip for text, JavaScript, JSON, wasm; ETag, max-age=600), with
 ``benchmarks/hello/`` mounted at the same path as in the repository, so that the hello page
 loads the very same ``static/vendor/`` files. Headless Chromium (``CHROMIUM``, default
 /usr/bin/chromium) then loads each page, alternating game / hello, at full speed and with the
@@ -11,9 +11,10 @@ CPU slowed down ``--throttle`` times (DevTools protocol ``Emulation.setCPUThrott
 common stand-in for a mid-range phone; 0 skips it):
 
 - **cold**: a new browser profile per load (empty HTTP cache, no service worker);
-- **warm**: one profile in which the game was opened once and its service worker installed
-  (it precaches ``static/vendor/`` and the memory snapshot); each load, game or hello
-  alternating, in a new tab, files from the service worker; the game restores the snapshot.
+- **warm**: one profile in which the game was visited twice, each visit left open 15 s (the
+  service worker installed, the memory snapshot made on the device by the first); each load,
+  game or hello alternating, in a new tab, files from the service worker; the game restores the
+  snapshot.
   The hello page lies in the worker's scope, so it is served the same
   way; sharing the profile keeps the caches of two different profiles out of the comparison.
 
@@ -36,19 +37,14 @@ the hello page from the build's ``static/vendor/``.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import gzip
-import http.server
-import io
 import os
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
+import site_server  # benchmarks/, the script's folder
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,17 +60,6 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".json": "application/json",
-    ".toml": "application/toml",
-    ".py": "text/x-python",
-    ".zip": "application/zip",
-    ".svg": "image/svg+xml",
-    ".webmanifest": "application/manifest+json",
-}
 
 #: Collects the timings in the page (runs before any of its scripts).
 PROBE = """(() => {
@@ -110,76 +95,15 @@ RESULT = """() => {
 }"""
 
 
-#: Types GitHub Pages serves gzip-compressed (it compresses on the fly; zip/gz/png are not).
-GZIP_TYPES = (
-    "text/",
-    "application/javascript",
-    "application/json",
-    "application/wasm",
-    "application/toml",
-    "image/svg+xml",
-    "application/manifest+json",
-)
-
-
-@functools.cache  # the files do not change during a run
-def _compressed(path: str) -> bytes:
-    return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    def handle(self) -> None:
-        with contextlib.suppress(ConnectionError):  # a tab closed mid-response
-            super().handle()
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
-
-    def end_headers(self) -> None:
-        if self.path.split("?", 1)[0] == "/" + FULL_STDLIB:
-            # not in the site's service worker (the site does not ship it): let the warm
-            # profile's HTTP cache keep it, so that a warm hello page does not download it
-            self.send_header("Cache-Control", "max-age=86400")
-        super().end_headers()
-
-    def send_head(self) -> Any:
-        """Like the stdlib's, but gzip (level 6, as GitHub Pages) for compressible types."""
-        path = self.translate_path(self.path)
-        kind = self.guess_type(path)
-        if (
-            os.path.isfile(path)
-            and "gzip" in self.headers.get("Accept-Encoding", "")
-            and kind.startswith(GZIP_TYPES)
-        ):
-            body = _compressed(path)
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
-        return super().send_head()
-
-    def translate_path(self, path: str) -> str:
-        prefix = "/benchmarks/hello/"
-        if path.startswith(prefix):  # the hello page, next to the site as in the repository
-            name = path[len(prefix) :].split("?", 1)[0] or "index.html"
-            return str(HELLO / name)
-        if path.split("?", 1)[0] == "/" + FULL_STDLIB:
-            # Pyodide's full standard library: the hello page's (the site ships the trimmed
-            # sos-stdlib.zip only), from the build's static/vendor/
-            return str(ROOT / FULL_STDLIB)
-        return super().translate_path(path)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 def serve() -> str:
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(DIST))
+    """The built site at a server that caches and compresses as GitHub Pages does
+    (benchmarks/site_server.py), the hello page and Pyodide's full standard library mounted."""
+    url, _log, _stop = site_server.serve(
+        DIST,
+        flavour="pages",
+        mounts={"/benchmarks/hello/": HELLO, "/" + FULL_STDLIB: ROOT / FULL_STDLIB},
     )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/"
+    return url
 
 
 def launch(pw: Playwright, profile: str) -> BrowserContext:
@@ -205,15 +129,22 @@ def load(context: BrowserContext, url: str, throttle: float = 1) -> dict[str, An
     return result
 
 
-def install_worker(context: BrowserContext, url: str) -> None:
-    """Open the game once and wait until its service worker controls the scope."""
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-    page.wait_for_function(
-        "navigator.serviceWorker.ready.then((r) => r.active?.state === 'activated')"
-    )
-    page.close()
+def install_worker(context: BrowserContext, url: str, open_for: float = 15) -> None:
+    """A first and a second visit to the game, each left open ``open_for`` seconds (at least
+    until its service worker controls it, and the first until it has made its memory snapshot):
+    the visits after these are "warm"."""
+    for visit in range(2):
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        if visit == 0:
+            page.wait_for_function(
+                "['made', 'failed'].includes(document.documentElement.dataset.snapshot)",
+                timeout=120_000,
+            )
+        page.wait_for_timeout(open_for * 1000)
+        page.close()
 
 
 def main() -> int:

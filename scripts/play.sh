@@ -48,7 +48,7 @@ stamp=static/vendor/.build-stamp
 inputs=(package-lock.json index.html pyscript.toml sos static scripts/build.mjs scripts/site.mjs
         scripts/bytecode.mjs scripts/bytecode_zip.py scripts/stdlib.mjs scripts/stdlib_zip.py
         scripts/snapshot.mjs scripts/snapshot_modules.py scripts/pyodide-snap.mjs locale scripts/i18n.py
-        scripts/limits.mjs)
+        scripts/limits.mjs scripts/sw-source.js scripts/snapshot-worker.mjs)
 needs_build=1
 if [ "$NPM_DEPS_INSTALLED" = 0 ] && [ -f "$stamp" ] && [ -f sw.js ]; then
   newer="$(find "${inputs[@]}" -path static/vendor -prune -o -newer "$stamp" -print -quit 2>/dev/null || true)"

@@ -1,52 +1,86 @@
-// The page's Pyodide (pyscript.toml `interpreter`): Pyodide's own loadPyodide, started from the
-// build's memory snapshot when one is at hand (docs/performance.md, "The memory snapshot").
-// Template: the build (scripts/snapshot.mjs) copies it next to pyodide.mjs with the snapshot's
-// name and size filled in. PyScript imports this module, takes {loadPyodide, version} and derives indexURL from its
-// folder, so it must live in static/vendor/pyodide/.
+// The page's Pyodide (pyscript.toml `interpreter`): Pyodide's own loadPyodide, started from a
+// memory snapshot of the page's interpreter when one is at hand (docs/performance.md, "The memory
+// snapshot"). Template: the build (scripts/snapshot.mjs) copies it next to pyodide.mjs with the
+// snapshot's key and the [files] filled in. PyScript imports this module, takes {loadPyodide,
+// version} and derives indexURL from its folder, so it must live in static/vendor/pyodide/.
 //
-// - Never on a first visit's critical path: the snapshot is used only when the service worker
-//   controls the page and has it in its cache (it precaches it after data-ready).
+// - The snapshot is made on the device, never downloaded: once the game is ready and the service
+//   worker controls the page, snapshot-worker.mjs boots the cached runtime in a Web Worker in idle
+//   time and stores the interpreter's memory in Cache Storage (see makeSnapshotWhenIdle below).
+//   It is keyed by a hash of everything it is made of (the runtime, the standard library zip,
+//   the page's Python sources), so another build never restores it.
 // - The standard library is the build's trimmed one (sos-stdlib.zip, scripts/stdlib.mjs), on
 //   every start: the snapshot was made with it (a restored zipimport keeps its directory).
 // - Started early: static/start.js imports this module before PyScript, which starts the
 //   interpreter at once (see `early` below).
-// - Safe: a missing, truncated or corrupt file (gzip checks its CRC-32 and length), a wrong size,
-//   or a snapshot Pyodide refuses (another build id) gives one console warning and a normal
-//   start. static/app.py then checks the pre-imported modules against the served sources.
+// - Safe: a snapshot of the wrong length or SHA-256 (truncated, corrupt), or one Pyodide refuses
+//   (another build id), gives one console warning and a normal start, and a new one is made.
+//   When the service worker controls the page and no snapshot is stored, one warning says so.
+//   static/app.py then checks the pre-imported modules against the served sources.
 
 import { loadPyodide as loadPyodideOnly, version } from "./pyodide.mjs";
 
 export { version };
 
-const SNAPSHOT = new URL("./__SNAPSHOT_FILE__", import.meta.url).href;
-const SIZE = __SNAPSHOT_SIZE__;
+const CACHE = "sos-snapshot"; // also in snapshot-worker.mjs
+const KEY = new URL("./sos-snapshot-__KEY__.bin", import.meta.url).href;
 const STDLIB = new URL("./sos-stdlib.zip", import.meta.url).href;
+const html = document.documentElement;
 
-async function cachedSnapshot() {
-  if (!navigator.serviceWorker?.controller || !globalThis.caches || !globalThis.DecompressionStream) return null;
-  const cached = await caches.match(SNAPSHOT, { ignoreSearch: true });
-  if (!cached) throw new Error(`${SNAPSHOT} is not in the service worker's cache`); // fetch nothing
-  const response = await fetch(SNAPSHOT); // through the service worker: its own version
-  if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
-  const raw = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  if (raw.byteLength !== SIZE) throw new Error(`${SNAPSHOT}: ${raw.byteLength} bytes, expected ${SIZE}`);
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The stored snapshot's response, null when none is stored; throws when it is unusable. */
+async function storedSnapshot() {
+  if (!globalThis.caches || !globalThis.crypto?.subtle) return null;
+  let cache;
+  try {
+    cache = await caches.open(CACHE);
+  } catch {
+    return null; // Cache Storage refused (e.g. a frame with storage blocked)
+  }
+  const response = await cache.match(KEY);
+  if (!response && navigator.serviceWorker?.controller) throw new Error("none stored yet; one is made when the page is idle");
+  return response ?? null; // none on a first visit: nothing to say
+}
+
+/** The snapshot's bytes, checked against the length and SHA-256 it was stored with. */
+async function checkedBytes(response) {
+  const raw = await response.arrayBuffer();
+  const length = Number(response.headers.get("X-SOS-Length"));
+  if (raw.byteLength !== length) throw new Error(`${raw.byteLength} bytes stored, ${length} made`);
+  if (hex(await crypto.subtle.digest("SHA-256", raw)) !== response.headers.get("X-SOS-SHA256"))
+    throw new Error("its SHA-256 differs from the one it was made with");
   return new Uint8Array(raw);
 }
 
+let restored = false;
+let unusable = false; // a stored snapshot was found but not restored
+
 async function load(options) {
-  let snapshot = null;
+  let stored = null;
   try {
-    snapshot = await cachedSnapshot();
+    stored = await storedSnapshot();
   } catch (error) {
+    unusable = true;
     console.warn("SOS: memory snapshot not usable, starting Python normally:", String(error));
   }
-  if (snapshot) {
+  if (stored) {
+    // Read and checked while Pyodide loads its runtime (it awaits the bytes only then).
+    let bytesError = null;
+    const bytes = checkedBytes(stored).catch((error) => {
+      bytesError = error;
+      throw error;
+    });
+    bytes.catch(() => {}); // reported below, once
     try {
-      const pyodide = await loadPyodideOnly({ ...options, _loadSnapshot: snapshot });
-      document.documentElement.dataset.snapshot = "restored";
+      const pyodide = await loadPyodideOnly({ ...options, _loadSnapshot: bytes });
+      html.dataset.snapshot = "restored";
+      restored = true;
       return pyodide;
     } catch (error) {
-      console.warn("SOS: memory snapshot refused, starting Python normally:", String(error));
+      unusable = true;
+      if (bytesError) console.warn("SOS: memory snapshot not usable, starting Python normally:", String(bytesError));
+      else console.warn("SOS: memory snapshot refused, starting Python normally:", String(error));
     }
   }
   return loadPyodideOnly(options);
@@ -94,3 +128,62 @@ export async function loadPyodide(given = {}) {
   for (const [kind, text] of sinks.held.splice(0)) sinks[kind](text);
   return early;
 }
+
+// --- making the snapshot on the device -----------------------------------------------------
+// When this start did not restore one: once the game is ready (data-ready) and the service worker
+// controls the page (then the worker's fetches are answered from its cache: no byte is
+// downloaded), in idle time, one tab at a time (Web Locks). It costs the device one start of
+// Python in a worker, off the page's main thread; nothing is fetched, so Save-Data does not stop
+// it. <html data-snapshot> tells how it went: "making", "made" or "failed".
+
+function whenReady() {
+  return new Promise((resolve) => {
+    if (html.dataset.ready === "1") return resolve();
+    const observer = new MutationObserver(() => {
+      if (html.dataset.ready !== "1") return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+  });
+}
+
+function whenControlled() {
+  return new Promise((resolve) => {
+    if (navigator.serviceWorker.controller) return resolve();
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+  });
+}
+
+const idle = () => new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(resolve, { timeout: 5000 }));
+
+async function makeSnapshotWhenIdle() {
+  if (!("serviceWorker" in navigator) || !globalThis.caches || !globalThis.Worker || !navigator.locks) return;
+  await early.catch(() => {});
+  if (restored) return;
+  await whenReady();
+  await whenControlled();
+  await idle();
+  await navigator.locks.request("sos-snapshot", { ifAvailable: true }, async (lock) => {
+    if (!lock) return; // another tab is making it
+    // made by another tab meanwhile (a stored one this start found unusable is replaced)
+    if (!unusable && (await (await caches.open(CACHE)).match(KEY))) return;
+    html.dataset.snapshot = "making";
+    performance.mark("sos:snapshot-making");
+    const result = await new Promise((resolve) => {
+      const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+      worker.onmessage = (event) => {
+        worker.terminate();
+        resolve(event.data);
+      };
+      worker.onerror = (event) => {
+        worker.terminate();
+        resolve({ ok: false, error: event.message || "the worker did not start" });
+      };
+    });
+    performance.mark("sos:snapshot-made");
+    html.dataset.snapshot = result.ok ? "made" : "failed";
+    if (!result.ok) console.warn("SOS: the memory snapshot could not be made:", result.error);
+  });
+}
+makeSnapshotWhenIdle().catch((error) => console.warn("SOS: the memory snapshot could not be made:", String(error)));

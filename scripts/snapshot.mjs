@@ -1,27 +1,26 @@
 #!/usr/bin/env node
-// Memory snapshot of the page's interpreter, made at build time (docs/performance.md,
-// "The memory snapshot").
+// The memory snapshot of the page's interpreter: what the build writes for it
+// (docs/performance.md, "The memory snapshot").
 //
-// A returning player's start restores Python from this snapshot instead of initialising it
-// (the bulk of a warm start): Python is ready several times sooner. Made here, in Node, with the
-// very Pyodide the page runs (node_modules/pyodide = static/vendor/pyodide/; the snapshot carries
-// the runtime's build id and is refused by any other build), with the page's start-up modules
-// pre-imported (scripts/snapshot_modules.py derives them from the sources; modules imported after
-// a restore import ~2.5x slower than on a normal start).
+// A returning player's start restores Python from a snapshot instead of initialising it (the bulk
+// of a warm start): Python is ready several times sooner. The snapshot is made on the player's
+// device (scripts/snapshot-worker.mjs, in a Web Worker, from the files the service worker has
+// cached), never downloaded: 30 MiB of memory that would cost a visit 6-7 MB gzip. It carries the
+// runtime's build id and is refused by any other build.
 //
-// Output, in static/vendor/pyodide/:
-//   sos-snapshot-<sha256[:12] of the raw snapshot>.bin.gz   gzip -9 (30 MiB raw -> ~6 MB)
-//   pyodide-snap.mjs   the `interpreter` of pyscript.toml: scripts/pyodide-snap.mjs with the
-//                      snapshot's file name and raw size filled in
-// The snapshot is fetched only when the service worker has already precached it (never on a
-// first visit); the worker precaches it after data-ready like every other file.
+// Output, in static/vendor/pyodide/, each with the snapshot's key (snapshotKey(): a hash of all it
+// is made of) filled in:
+//   pyodide-snap.mjs      the `interpreter` of pyscript.toml: scripts/pyodide-snap.mjs
+//   snapshot-worker.mjs   scripts/snapshot-worker.mjs with the sources to write and
+//                         scripts/snapshot_modules.py (the Python half) inlined
 //
+// `--check` (build.mjs --check-snapshot, used by the Pages workflow) also makes the snapshot here,
+// in Node, with the pinned Pyodide, twice, and fails if it cannot be made or is not reproducible:
 // Node leaves traces in Python's state that a page would not have; they are reset before the
 // snapshot is taken (scripts/snapshot_modules.py, prepare_snapshot()): sys.executable,
 // sys.argv, os.environ (Node's LANG, "_"), a second "" in sys.path (Pyodide inserts one at every
 // start). Reproducible: made with Node's clocks stopped, PYTHONHASHSEED=0 and `random` seeded
-// (see deterministic()), the same inputs give the same bytes, in a process of its own (build.mjs
-// runs it so); checked by making it twice (`node scripts/snapshot.mjs --check`, `node scripts/build.mjs --check-snapshot`).
+// (see deterministic()), in a process of its own (build.mjs runs it so).
 //
 // Usage: node scripts/snapshot.mjs [--check]   (build.mjs calls buildSnapshot())
 
@@ -29,7 +28,6 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
 import { STDLIB_ZIP } from "./stdlib.mjs";
 
@@ -110,31 +108,52 @@ export function configFiles() {
   return files;
 }
 
+/** The page's Python sources that a snapshot holds (site-relative): [files]' .py and the entry. */
+export function snapshotSources() {
+  return [...configFiles().filter((file) => file.endsWith(".py")), "static/app.py"];
+}
+
+/** What the snapshot is made of, as one hash: the runtime, the standard library zip, the page's
+ * sources and the tools that make it. A change of any gives a new key, so a snapshot of another
+ * build is never restored (the page makes a new one). */
+export function snapshotKey() {
+  const hash = createHash("sha256");
+  const inputs = [
+    ...["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "sos-stdlib.zip"].map((name) => join(out, name)),
+    ...snapshotSources().map((file) => join(root, file)),
+    ...["snapshot_modules.py", "snapshot-worker.mjs"].map((name) => join(root, "scripts", name)),
+  ];
+  for (const path of inputs) hash.update(readFileSync(path));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * Write pyodide-snap.mjs (the page's interpreter) and snapshot-worker.mjs (makes the snapshot on
+ * the device) into static/vendor/pyodide/, keyed by snapshotKey(). With `check`, also make the
+ * snapshot here, in Node, twice, and fail if it cannot be made or the bytes differ (the page's
+ * start modules must stay snapshottable); it is not shipped.
+ */
 export async function buildSnapshot({ check = false } = {}) {
   const started = Date.now();
-  const { bytes, modules } = await makeSnapshot();
-  const sha = createHash("sha256").update(bytes).digest("hex");
-  if (check) {
-    const again = (await makeSnapshot()).bytes;
-    const sha2 = createHash("sha256").update(again).digest("hex");
-    if (sha2 !== sha) throw new Error(`snapshot: not reproducible (${sha.slice(0, 12)} then ${sha2.slice(0, 12)})`);
-  }
-  const name = `sos-snapshot-${sha.slice(0, 12)}.bin.gz`;
+  const key = snapshotKey();
   for (const old of readdirSync(out)) if (old.startsWith("sos-snapshot-")) rmSync(join(out, old));
-  const gz = gzipSync(bytes, { level: 9 });
-  writeFileSync(join(out, name), gz);
-  const wrapper = readFileSync(join(root, "scripts", "pyodide-snap.mjs"), "utf8")
-    .replace("__SNAPSHOT_FILE__", name)
-    .replace("__SNAPSHOT_SIZE__", String(bytes.length))
-    .replace("__FILES__", JSON.stringify(configFiles()));
-  writeFileSync(join(out, "pyodide-snap.mjs"), wrapper);
-  const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  console.log(
-    `snapshot: ${modules.length} modules pre-imported, ${mib(bytes.length)} raw, ${mib(gz.length)} gzip ` +
-      `-> ${relative(root, join(out, name))}${check ? " (reproducible: made twice, same bytes)" : ""} ` +
-      `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return { name, modules };
+  const fill = (template) =>
+    readFileSync(join(root, "scripts", template), "utf8")
+      .replaceAll("__KEY__", key)
+      .replace("__FILES__", JSON.stringify(template === "snapshot-worker.mjs" ? snapshotSources() : configFiles()))
+      .replace("__TOOLS__", JSON.stringify(readFileSync(join(root, "scripts", "snapshot_modules.py"), "utf8")));
+  writeFileSync(join(out, "pyodide-snap.mjs"), fill("pyodide-snap.mjs"));
+  writeFileSync(join(out, "snapshot-worker.mjs"), fill("snapshot-worker.mjs"));
+  let made = "";
+  if (check) {
+    const { bytes, modules } = await makeSnapshot();
+    const sha = createHash("sha256").update(bytes).digest("hex");
+    const sha2 = createHash("sha256").update((await makeSnapshot()).bytes).digest("hex");
+    if (sha2 !== sha) throw new Error(`snapshot: not reproducible (${sha.slice(0, 12)} then ${sha2.slice(0, 12)})`);
+    made = `; checked: ${modules.length} modules pre-imported, ${(bytes.length / 1024 / 1024).toFixed(1)} MiB, made twice, same bytes`;
+  }
+  console.log(`snapshot: key ${key} -> ${relative(root, out)}/{pyodide-snap,snapshot-worker}.mjs${made} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { key };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

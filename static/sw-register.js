@@ -36,6 +36,19 @@ function offerReload(worker) {
 
 let accepted = false;
 
+// The service worker caches the lazy files of the site (another language's catalog, the puzzle
+// set, ...) when they are used (scripts/sw-source.js). Those this page loaded before the worker
+// controlled it are sent to it with Workbox's CACHE_URLS message, so that they are there offline
+// too; they come from the HTTP cache (a revalidation, no body). It ignores URLs of no route.
+async function cacheWhatThisPageLoaded() {
+  const registration = await navigator.serviceWorker.ready;
+  const urls = performance
+    .getEntriesByType("resource")
+    .map((entry) => entry.name)
+    .filter((url) => new URL(url).origin === location.origin);
+  registration.active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: urls } });
+}
+
 async function register() {
   // Absent in some contexts, e.g. a third-party iframe with storage blocked: play without it.
   if (!("serviceWorker" in navigator)) return;
@@ -48,6 +61,7 @@ async function register() {
     return;
   }
   html.dataset.sw = "registered";
+  cacheWhatThisPageLoaded();
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) location.reload(); // the new version took over: load it
   });

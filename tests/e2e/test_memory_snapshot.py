@@ -1,16 +1,15 @@
-"""The memory snapshot of the interpreter (issue 16 §1: scripts/snapshot.mjs, pyodide-snap.mjs).
+"""The memory snapshot of the interpreter (scripts/pyodide-snap.mjs, scripts/snapshot-worker.mjs).
 
-A first visit starts Python normally and never requests the snapshot; the service worker
-precaches it; the next start restores it (``<html data-snapshot="restored">``). A missing,
-stale (another build id), truncated or corrupt snapshot, or one older than the served sources,
-falls back to a normal start with one console warning and no error. Each test serves its own
-copy of ``dist/`` (re-generating ``sw.js`` for what it changed). Unrouted: the service worker
-must serve the page as it does for players.
+A first visit starts Python normally and never requests a snapshot: once the game is ready and
+the service worker controls the page, a Web Worker makes it on the device from the cached files
+(``<html data-snapshot="made">``) and keeps it in Cache Storage; the next start restores it
+(``data-snapshot="restored"``). A missing, foreign (another build id), truncated or corrupt
+snapshot, or one older than the served sources, falls back to a normal start with one console
+warning and no error. Unrouted: the service worker must serve the page as it does for players.
 """
 
 from __future__ import annotations
 
-import gzip
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -22,7 +21,6 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-PYODIDE = "static/vendor/pyodide"
 
 pytestmark = pytest.mark.unrouted
 
@@ -30,11 +28,6 @@ GRAB_INTERPRETER = """async () => {
   const { whenDefined } = await import('./static/vendor/pyscript/core.js');
   window.__py = (await whenDefined('py')).interpreter;
 }"""
-
-
-def snapshot_file(site: Path) -> Path:
-    (found,) = (site / PYODIDE).glob("sos-snapshot-*.bin.gz")
-    return found
 
 
 @pytest.fixture
@@ -77,13 +70,23 @@ class Visit:
             self.warnings.append(message.text)
 
     def first(self, query: str = "index.html?size=5") -> None:
+        """A first visit, left open until the snapshot is made."""
         self.page.goto(self.url + query)
         self.wait_ready(self.page)
         self.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+        self.made()
+
+    def made(self) -> None:
+        """Wait until the page has made the snapshot (in its worker) and stored it."""
+        expect(self.page.locator("html")).to_have_attribute(
+            "data-snapshot", "made", timeout=120_000
+        )
 
     def again(self) -> str | None:
-        """Reload; returns the page's ``data-snapshot`` (None: normal start)."""
+        """Reload; returns the page's ``data-snapshot`` ("restored"; None or "making" after a
+        normal start)."""
         self.warnings.clear()
+        self.requests.clear()
         self.page.reload()
         self.wait_ready(self.page)
         self.page.evaluate(GRAB_INTERPRETER)
@@ -105,15 +108,46 @@ def visit(
     return make
 
 
-def test_first_visit_without_then_restored_with_fresh_randomness(
+#: The stored snapshots: [[key, length, {headers}], ...].
+STORED = """async () => {
+  const cache = await caches.open('sos-snapshot');
+  const out = [];
+  for (const key of await cache.keys()) {
+    const response = await cache.match(key);
+    const length = (await response.arrayBuffer()).byteLength;
+    out.push([key.url, length, Object.fromEntries(response.headers)]);
+  }
+  return out;
+}"""
+
+#: Rewrites the stored snapshot with ``edit`` (the source of a JS function of (bytes, headers,
+#: sha256) returning [bytes, headers]; sha256(bytes) gives the hex SHA-256 the page checks).
+EDIT_STORED = """async (edit) => {
+  const sha256 = async (bytes) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+    .map((b) => b.toString(16).padStart(2, '0')).join('');
+  const cache = await caches.open('sos-snapshot');
+  const [key] = await cache.keys();
+  const response = await cache.match(key);
+  const headers = Object.fromEntries(response.headers);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const [edited, newHeaders] = await (0, eval)(edit)(bytes, headers, sha256);
+  await cache.put(key, new Response(edited, { headers: newHeaders }));
+}"""
+
+
+def test_made_on_the_device_then_restored_with_fresh_randomness(
     site: Callable[..., tuple[Path, str]], visit: Callable[[str], Visit]
 ) -> None:
-    directory, url = site()
-    name = snapshot_file(directory).name
+    _, url = site()
     v = visit(url)
     v.first()
-    assert v.page.locator("html").get_attribute("data-snapshot") is None
-    assert not [r for r in v.requests if name in r], "the first visit fetched the snapshot"
+    # made here, from the cached files: never requested from the site
+    assert not [r for r in v.requests if "sos-snapshot-" in r], v.requests
+    ((key, length, headers),) = v.page.evaluate(STORED)
+    assert "/static/vendor/pyodide/sos-snapshot-" in key
+    assert length == int(headers["x-sos-length"]) and len(headers["x-sos-sha256"]) == 64
+    assert length <= 30 * 1024 * 1024 + 1024 * 1024, "Pyodide restores a heap of up to 30 MiB"
+    assert v.warnings == []
     # What a normal start has; LANG excepted (the browser's language at start-up; the snapshot
     # keeps C.UTF-8, and nothing in the app reads it).
     v.page.evaluate(GRAB_INTERPRETER)
@@ -127,8 +161,9 @@ def test_first_visit_without_then_restored_with_fresh_randomness(
     for run in range(2):
         assert v.again() == "restored"
         assert v.warnings == []
+        assert not [r for r in v.requests if "snapshot-worker" in r], "made again after a restore"
         draws.append(v.python("import random; [random.random(), random.getrandbits(64)]"))
-        # no trace of the Node process that made the snapshot
+        # no trace of the worker that made the snapshot
         restored = v.python(process)
         assert restored == normal
         assert v.python("import sys; 'sos.state' in sys.modules and 'html' in sys.modules")
@@ -139,85 +174,81 @@ def test_first_visit_without_then_restored_with_fresh_randomness(
     assert draws[0] != draws[1], "two restored starts drew the same random numbers"
 
 
-def _rewrite(directory: Path, edit: Callable[[bytes], bytes]) -> None:
-    path = snapshot_file(directory)
-    path.write_bytes(edit(path.read_bytes()))
-
-
-def _other_build_id(gz: bytes) -> bytes:
-    raw = bytearray(gzip.decompress(gz))
-    raw[16:20] = b"0000" if raw[16:20] != b"0000" else b"1111"  # the build id (hex text)
-    return gzip.compress(bytes(raw), mtime=0)
-
-
-def _corrupt(gz: bytes) -> bytes:
-    data = bytearray(gz)
-    middle = len(data) // 2
-    data[middle : middle + 64] = bytes(64)
-    return bytes(data)
+#: Each a JS function (bytes, headers, sha256) -> [bytes, headers].
+OTHER_BUILD_ID = """async (bytes, headers, sha256) => {
+  bytes.set(new TextEncoder().encode(bytes[16] === 48 ? '1111' : '0000'), 16);  // build id (hex)
+  return [bytes, { ...headers, 'x-sos-sha256': await sha256(bytes) }];
+}"""
+TRUNCATED = "async (bytes, headers) => [bytes.slice(0, bytes.length >> 1), headers]"
+CORRUPT = """async (bytes, headers) => {
+  bytes.fill(7, bytes.length >> 1, (bytes.length >> 1) + 64);
+  return [bytes, headers];
+}"""
 
 
 @pytest.mark.parametrize(
-    ("case", "change", "warning"),
+    ("case", "edit", "warning"),
     [
-        ("stale build id", lambda d: _rewrite(d, _other_build_id), "build id mismatch"),
-        ("truncated", lambda d: _rewrite(d, lambda b: b[: len(b) // 2]), "not usable"),
-        ("corrupt", lambda d: _rewrite(d, _corrupt), "not usable"),
+        ("another build id", OTHER_BUILD_ID, "build id mismatch"),
+        ("truncated", TRUNCATED, "not usable"),
+        ("corrupt", CORRUPT, "not usable"),
     ],
 )
-def test_bad_snapshot_falls_back_to_a_normal_start(
+def test_bad_snapshot_falls_back_to_a_normal_start_and_is_made_again(
     site: Callable[..., tuple[Path, str]],
     visit: Callable[[str], Visit],
     case: str,
-    change: Callable[[Path], None],
+    edit: str,
     warning: str,
 ) -> None:
-    _, url = site(change)
+    _, url = site()
     v = visit(url)
     v.first()
-    assert v.again() is None, f"{case}: the snapshot was used"
+    v.page.evaluate(EDIT_STORED, edit)
+    assert v.again() != "restored", f"{case}: the snapshot was used"
     assert len(v.warnings) == 1 and warning in v.warnings[0], v.warnings
     assert v.python("import sys; sys.path.count('')") == 1
     v.page.locator('button.cell[data-row="0"][data-col="0"]').click()
     expect(v.page.locator('button.cell[data-row="0"][data-col="0"]')).to_have_text("S")
+    # a good one replaces it, and the next start restores that
+    v.made()
+    assert v.again() == "restored" and v.warnings == []
 
 
 def test_snapshot_missing_from_the_cache(
     site: Callable[..., tuple[Path, str]], visit: Callable[[str], Visit]
 ) -> None:
-    directory, url = site()
-    name = snapshot_file(directory).name
+    _, url = site()
     v = visit(url)
     v.first()
-    deleted = v.page.evaluate(
-        """async (name) => {
-             let n = 0;
-             for (const key of await caches.keys()) {
-               const cache = await caches.open(key);
-               for (const request of await cache.keys())
-                 if (request.url.includes(name)) n += await cache.delete(request) ? 1 : 0;
-             }
-             return n;
-           }""",
-        name,
-    )
-    assert deleted == 1
-    v.requests.clear()
-    assert v.again() is None
-    assert len(v.warnings) == 1 and "not in the service worker's cache" in v.warnings[0]
-    assert not [r for r in v.requests if name in r], "fetched the snapshot from the network"
+    assert v.page.evaluate("caches.delete('sos-snapshot')") is True
+    assert v.again() != "restored"
+    assert len(v.warnings) == 1 and "none stored yet" in v.warnings[0], v.warnings
+    assert not [r for r in v.requests if "sos-snapshot" in r], "fetched a snapshot"
+    v.made()
 
 
 def test_snapshot_older_than_the_served_sources_runs_the_served_code(
     site: Callable[..., tuple[Path, str]], visit: Callable[[str], Visit]
 ) -> None:
-    def edit_source(directory: Path) -> None:
-        rules = directory / "sos" / "rules.py"
-        rules.write_text(rules.read_text("utf-8") + "\nSERVED_MARK = 1\n", "utf-8")
-
-    _, url = site(edit_source)
+    """A source the page is served differs from the one in the snapshot (its key is a hash of
+    the sources, so a deploy gives a new key; this is the check behind it)."""
+    _, url = site()
     v = visit(url)
     v.first()
+    # the service worker now serves another sos/rules.py than the snapshot was made with
+    v.page.evaluate(
+        """async () => {
+             for (const name of await caches.keys()) {
+               const cache = await caches.open(name);
+               for (const key of await cache.keys()) {
+                 if (!key.url.includes('/sos/rules.py')) continue;
+                 const text = await (await cache.match(key)).text();
+                 await cache.put(key, new Response(text + '\\nSERVED_MARK = 1\\n'));
+               }
+             }
+           }"""
+    )
     assert v.again() == "restored"
     assert len(v.warnings) == 1 and "sos.rules" in v.warnings[0], v.warnings
     assert v.python("import sos.rules, sos.state; sos.rules.SERVED_MARK") == 1

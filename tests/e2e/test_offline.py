@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Response, expect
 
+from benchmarks.site_server import duplicates, serve
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 
@@ -45,6 +47,12 @@ def precached(page: Page, fragment: str) -> list[str]:
     return keys
 
 
+def precaches(names: list[str]) -> list[str]:
+    """The precache caches among cache ``names`` (the lazy files' cache and the memory snapshot's
+    live on across versions; their entries of other versions are deleted)."""
+    return [name for name in names if "precache" in name]
+
+
 def cache_names_and_css(page: Page, timeout_s: float = 60) -> tuple[list[str], list[str]]:
     """The cache names and the precached app.css, once the new worker's activation has cleaned
     up: it deletes outdated entries and caches in its ``activate`` event, while the page it
@@ -54,7 +62,7 @@ def cache_names_and_css(page: Page, timeout_s: float = 60) -> tuple[list[str], l
     while True:
         names: list[str] = page.evaluate("caches.keys()")
         css = precached(page, "static/css/app.css")
-        if (len(names) == 1 and len(css) == 1) or time.monotonic() > deadline:
+        if (len(precaches(names)) == 1 and len(css) == 1) or time.monotonic() > deadline:
             return names, css
         page.wait_for_timeout(100)
 
@@ -71,18 +79,24 @@ def test_reload_offline_is_served_by_the_service_worker(
     page.on("request", lambda request: first_visit.append(request.url))
     page.goto(site_url + "index.html?size=5")
     wait_ready(page)
+    until_ready = list(first_visit)  # later, the snapshot's worker loads the wasm too
     wait_controlled(page)
     # First visit: boot.js preloads the runtime's wasm, and the preload is used (one request).
     wasm = site_url + "static/vendor/pyodide/pyodide.asm.wasm"
     assert page.locator(f'link[rel="preload"][href="{wasm}"]').count() == 1
-    assert first_visit.count(wasm) == 1, f"wasm requested {first_visit.count(wasm)} times"
+    assert until_ready.count(wasm) == 1, f"wasm requested {until_ready.count(wasm)} times"
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
     assert scope == site_url, "the service worker must control the whole site"
 
+    # The page makes its memory snapshot once the worker controls it (a reload before it is
+    # made would stop its worker's requests). It is dropped, so that this offline start is a
+    # normal one, after which the page makes it again, offline: from the cached files only.
+    expect(page.locator("html")).to_have_attribute("data-snapshot", "made", timeout=120_000)
+    assert page.evaluate("caches.delete('sos-snapshot')") is True
     responses: list[Response] = []
     failed: list[str] = []
     page.on("response", lambda response: responses.append(response))
-    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
     context.set_offline(True)
     page.reload()
     seconds = wait_ready(page)
@@ -94,6 +108,7 @@ def test_reload_offline_is_served_by_the_service_worker(
     page.get_by_test_id("new-game").click()
     expect(page.get_by_test_id("status")).to_have_text("Player 1 to move")
     print(f"offline boot: ready {seconds:.2f} s after reload, {len(responses)} responses")
+    expect(page.locator("html")).to_have_attribute("data-snapshot", "made", timeout=120_000)
 
     assert not failed, f"requests failed offline: {failed}"
     not_from_sw = [r.url for r in responses if not r.from_service_worker]
@@ -115,6 +130,56 @@ def test_reload_offline_is_served_by_the_service_worker(
     assert "static/vendor/pyodide/python_stdlib.zip" not in served
     shot(page, "offline-reload")
     context.set_offline(False)
+
+
+@pytest.mark.parametrize("flavour", ["pages", "plain"])
+def test_first_visit_fetches_each_file_once_and_never_a_snapshot(
+    new_context: Callable[..., Any],
+    guard: Any,
+    wait_ready: Callable[..., float],
+    flavour: str,
+) -> None:
+    """A first visit, left open until the service worker has precached the site and the page has
+    made its memory snapshot: each file's body is sent once (the precache revalidates the page's
+    copies: 304s), no snapshot is requested, and it all costs at most 7.5 MB at a server that
+    compresses as GitHub Pages does ("pages": ETag + max-age=600, as Pages; "plain": only
+    Last-Modified, as ``python -m http.server``). Then offline, the page starts from the service
+    worker, its language's catalog (a lazy file, loaded before the worker was there) included."""
+    if not (DIST / "sw.js").is_file():
+        pytest.fail("dist/ is missing: run `node scripts/build.mjs`", pytrace=False)
+    url, log, stop = serve(DIST, flavour=flavour)
+    guard.allow_origin(url)
+    try:
+        context = new_context()
+        page = context.new_page()
+        page.goto(url + "index.html?size=5&lang=de")
+        wait_ready(page)
+        wait_controlled(page)
+        expect(page.locator("html")).to_have_attribute("data-snapshot", "made", timeout=120_000)
+        # the catalog the page loaded before the worker controlled it is cached too (CACHE_URLS)
+        deadline = time.monotonic() + 60
+        while not precached(page, "static/vendor/i18n/de.mo") and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert precached(page, "static/vendor/i18n/de.mo"), "de.mo was not cached"
+        hits = list(log.hits)
+        assert duplicates(hits) == {}, f"sent twice: {duplicates(hits)}"
+        assert not [h.path for h in hits if "sos-snapshot-" in h.path]
+        assert [h.path for h in hits if h.status == 304], "the precache did not revalidate"
+        total = sum(h.bytes for h in hits)
+        assert total <= 7_500_000, f"first visit + precache: {total} bytes"
+
+        responses: list[Response] = []
+        page.on("response", lambda response: responses.append(response))
+        context.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        expect(page.get_by_test_id("new-game")).to_have_text("Neues Spiel")
+        not_from_sw = [r.url for r in responses if not r.from_service_worker]
+        assert not not_from_sw, f"served from elsewhere than the service worker: {not_from_sw}"
+        assert any(r.url.endswith("/static/vendor/i18n/de.mo") for r in responses)
+        context.set_offline(False)
+    finally:
+        stop()
 
 
 def test_new_deploy_offers_reload_and_replaces_old_files(
@@ -170,4 +235,5 @@ def test_new_deploy_offers_reload_and_replaces_old_files(
     assert "v2-marker" in page.evaluate("fetch('static/css/app.css').then(r => r.text())")
     names, new_css = cache_names_and_css(page)
     assert len(new_css) == 1 and new_css != old_css, (old_css, new_css)
-    assert len(names) == 1, f"old caches left behind: {names}"
+    assert len(precaches(names)) == 1, f"old caches left behind: {names}"
+    assert set(names) - set(precaches(names)) <= {"sos-snapshot", f"sos-lazy-{url}"}, names

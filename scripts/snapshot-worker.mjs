@@ -1,0 +1,76 @@
+// Makes the memory snapshot of the page's interpreter on the device, in a Web Worker, from the
+// files the service worker has cached (docs/performance.md, "The memory snapshot").
+// Template: the build (scripts/snapshot.mjs) writes it next to pyodide.mjs as
+// static/vendor/pyodide/snapshot-worker.mjs with the key, the sources and the tools filled in.
+//
+// pyodide-snap.mjs starts it once the game is ready, the service worker controls the page (so
+// every fetch below is answered from its cache: nothing is downloaded) and the page is idle, when
+// no snapshot of this build is stored. It boots the same Pyodide with the same trimmed standard
+// library, writes the page's sources where PyScript writes them, imports what the page imports at
+// start (scripts/snapshot_modules.py, prepare_snapshot), and stores the interpreter's memory in
+// Cache Storage ("sos-snapshot", one entry: this build's), with its length and SHA-256, which the
+// page checks before a restore. The interpreter that made a snapshot is not used again: the
+// worker ends.
+//
+// Messages to the page: {ok: true, bytes, seconds} or {ok: false, error}.
+
+import { loadPyodide } from "./pyodide.mjs";
+
+const CACHE = "sos-snapshot"; // also in pyodide-snap.mjs
+const KEY = new URL("./sos-snapshot-__KEY__.bin", import.meta.url).href;
+const HOME = "/home/pyodide"; // Pyodide's default home = the cwd PyScript writes [files] into
+const FILES = __FILES__; // the page's Python sources, relative to the site root
+const TOOLS = __TOOLS__; // scripts/snapshot_modules.py
+const site = new URL("../../../", import.meta.url); // from static/vendor/pyodide/
+
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+async function make() {
+  const started = performance.now();
+  const sources = await Promise.all(
+    FILES.map(async (file) => {
+      const response = await fetch(new URL(file, site));
+      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+      return [file, new Uint8Array(await response.arrayBuffer())];
+    }),
+  );
+  const pyodide = await loadPyodide({
+    indexURL: new URL(".", import.meta.url).href,
+    stdLibURL: new URL("./sos-stdlib.zip", import.meta.url).href,
+    _makeSnapshot: true,
+    stdout: () => {},
+    stderr: () => {},
+  });
+  for (const [file, bytes] of sources) {
+    const dest = `${HOME}/${file}`;
+    pyodide.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
+    pyodide.FS.writeFile(dest, bytes);
+  }
+  pyodide.FS.mkdirTree("/snapshot-tools");
+  pyodide.FS.writeFile("/snapshot-tools/snapshot_modules.py", TOOLS);
+  const sys = pyodide.pyimport("sys");
+  sys.path.insert(0, "/snapshot-tools");
+  const tools = pyodide.pyimport("snapshot_modules");
+  tools.prepare_snapshot(HOME).destroy();
+  for (const proxy of [tools, sys]) proxy.destroy();
+  const bytes = pyodide.makeMemorySnapshot();
+  const digest = hex(await crypto.subtle.digest("SHA-256", bytes));
+  const cache = await caches.open(CACHE);
+  for (const request of await cache.keys()) if (request.url !== KEY) await cache.delete(request);
+  await cache.put(
+    KEY,
+    new Response(bytes, {
+      headers: {
+        "Content-Type": "application/octet-stream",
+        "X-SOS-Length": String(bytes.byteLength),
+        "X-SOS-SHA256": digest,
+      },
+    }),
+  );
+  return { ok: true, bytes: bytes.byteLength, seconds: (performance.now() - started) / 1000 };
+}
+
+make().then(
+  (result) => postMessage(result),
+  (error) => postMessage({ ok: false, error: String(error) }),
+);
