@@ -42,10 +42,11 @@ PAGE_NODES = 72_000
 PHONE_NODES = 16_800
 
 
-def load(split: str = "heldout") -> list[dict[str, Any]]:
-    """The positions of ``split`` (``heldout`` or ``tune``)."""
+def load(split: str = "heldout", path: str = DATA) -> list[dict[str, Any]]:
+    """The positions of ``split`` (``heldout`` or ``tune``) in ``path`` (a file of
+    ``benchmarks/exact_positions.py``'s format)."""
     out = []
-    with open(DATA, encoding="ascii") as handle:
+    with open(path, encoding="ascii") as handle:
         for line in handle:
             if not line.strip() or line.startswith("#"):
                 continue
@@ -91,11 +92,12 @@ def run(
     verbose: bool = False,
     split: str = "heldout",
     groups: set[str] | None = None,
+    path: str = DATA,
 ) -> dict[str, Any]:
-    """The figures at ``nodes`` on every ``stride``-th position of ``split`` (only the
-    ``groups``, e.g. ``{"5x5 general"}``, if given; the seed of a position is its index in
+    """The figures at ``nodes`` on every ``stride``-th position of ``split`` in ``path`` (only
+    the ``groups``, e.g. ``{"5x5 general"}``, if given; the seed of a position is its index in
     the split, whatever the stride and groups)."""
-    items = load(split)
+    items = load(split, path)
     rows = []
     start = time.perf_counter()
     for i, item in enumerate(items):
@@ -139,10 +141,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="heldout (report) or tune (for tuning only)")
     parser.add_argument("--groups", default="",
                         help='comma list of groups, e.g. "5x5 general,6x6 general"')
+    parser.add_argument("--data", default=DATA,
+                        help="positions file (default benchmarks/data/exact_positions.txt; "
+                        "benchmarks/data/exact_positions_b.txt: 300 more, all held out)")
     args = parser.parse_args(argv)
     groups = {g.strip() for g in args.groups.split(",") if g.strip()} or None
     figures = {
-        n: run(int(n), args.stride, args.verbose, args.split, groups)
+        n: run(int(n), args.stride, args.verbose, args.split, groups, args.data)
         for n in args.nodes.split(",")
     }
     print("JSON " + json.dumps(figures))

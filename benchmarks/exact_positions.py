@@ -26,6 +26,9 @@ Load a position with ``GameState.from_text(board, mode=mode, to_move=to_move,
 scores=[score0, score1])``.
 
     python -m benchmarks.exact_positions [--per-group 50] [--seed 2026] [--out PATH]
+    # a second held-out set, 12-14 empty squares, never used for tuning:
+    python -m benchmarks.exact_positions --seed 2027 --empties 12-14 --split-all heldout \\
+        --out benchmarks/data/exact_positions_b.txt
 """
 
 from __future__ import annotations
@@ -130,8 +133,16 @@ def play_to(size: int, mode: Mode, empties: int, seed: int) -> tuple[GameState, 
     return state, f"{names[0]}+{names[1]}:{seed}"
 
 
-def generate(per_group: int, seed: int, out: str) -> None:
-    """Write ``per_group`` positions for each board size and mode to ``out``."""
+def generate(
+    per_group: int,
+    seed: int,
+    out: str,
+    empties_range: tuple[int, int] = (12, 16),
+    split_all: str | None = None,
+) -> None:
+    """Write ``per_group`` positions for each board size and mode to ``out``, with a number of
+    empty squares drawn from ``empties_range`` (inclusive); ``split_all`` puts every position
+    in that split (e.g. ``heldout`` for a set never tuned on) instead of half and half."""
     positions: list[ExactPosition] = []
     t_start = time.perf_counter()
     total_nodes = 0
@@ -143,7 +154,7 @@ def generate(per_group: int, seed: int, out: str) -> None:
                 t0 = time.perf_counter()
                 while len(group) < per_group:
                     game_seed += 1
-                    empties = random.Random(game_seed).randint(12, 16)
+                    empties = random.Random(game_seed).randint(*empties_range)
                     empties = min(empties, size * size - 3)
                     played = play_to(size, mode, empties, game_seed)
                     if played is None:
@@ -171,6 +182,7 @@ def generate(per_group: int, seed: int, out: str) -> None:
                 random.Random(seed + size * 10 + len(mode)).shuffle(order)
                 for rank, k in enumerate(order):
                     split = "tune" if rank < len(group) // 2 else "heldout"
+                    split = split_all or split
                     positions.append(group[k]._replace(split=split))
                 print(
                     f"{size}x{size} {mode}: {len(group)} positions, "
@@ -188,7 +200,10 @@ def generate(per_group: int, seed: int, out: str) -> None:
                 f"#{(' ' + x) if x else ''}\n"
                 for x in ("File format" + header.rstrip()).splitlines()
             )
-            + f"# generated with --per-group {per_group} --seed {seed}; "
+            + f"# generated with --per-group {per_group} --seed {seed} "
+            f"--empties {empties_range[0]}-{empties_range[1]}"
+            + (f" --split-all {split_all}" if split_all else "")
+            + "; "
             f"hard at {HARD_NODES} nodes a move\n"
         )
         for p in positions:
@@ -205,8 +220,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-group", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", default=DEFAULT_OUT)
+    parser.add_argument("--empties", default="12-16", help="range of empty squares, LO-HI")
+    parser.add_argument("--split-all", help="put every position in this split (e.g. heldout)")
     args = parser.parse_args(argv)
-    generate(args.per_group, args.seed, args.out)
+    lo, hi = (int(x) for x in args.empties.split("-"))
+    generate(args.per_group, args.seed, args.out, (lo, hi), args.split_all)
     return 0
 
 

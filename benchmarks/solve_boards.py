@@ -222,7 +222,7 @@ def run_shards(
                 running.append((move, subprocess.Popen(cmd)))
             if status and not running:
                 break
-            time.sleep(2)
+            time.sleep(0.2)
             for item in list(running):
                 code = item[1].poll()
                 if code is None:
@@ -270,9 +270,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.merge:
         for name in sorted(os.listdir(args.dir)):
-            if name.endswith(".txt") and "@" not in name:
-                if merge(os.path.join(args.dir, name[:-4])):
-                    print(f"merged {name}")
+            is_merged = name.endswith(".txt") and "@" not in name
+            if is_merged and merge(os.path.join(args.dir, name[:-4])):
+                print(f"merged {name}")
         return 0
     binary = build()
     os.makedirs(args.dir, exist_ok=True)
