@@ -18,7 +18,9 @@
  *                                   checkpoint, e.g. the merged one); --threshold T: stop each
  *                                   move once it is known whether its value is >= T (T = 1:
  *                                   "does it win?", which is all the board's value needs once
- *                                   a move worth 0 is known)
+ *                                   a move worth 0 is known); --no-sym: no symmetry
+ *                                   (every image its own table entry) and --order-seed N:
+ *                                   another move order among equals, for a second proof
  *
  * Boards are text "S.S/.O./..." (rows from the top, '.' empty). Values as sos.ai.solver: for the
  * side to move, general = own future points - opponent's; simple = +1 / 0 / -1. A move's value
@@ -254,7 +256,7 @@ static int root_cmd(int argc, char **argv) {
     if (argc < 5) {
         fprintf(stderr, "usage: csos root R C g|s [--board TEXT] [--tt-bits B] [--checkpoint PREFIX]"
                         " [--stop-at EPOCH] [--save-every S] [--moves M,...] [--seed FILE]"
-                        " [--threshold T]\n");
+                        " [--threshold T] [--no-sym] [--order-seed N]\n");
         return 2;
     }
     int R = atoi(argv[2]), C = atoi(argv[3]);
@@ -262,6 +264,7 @@ static int root_cmd(int argc, char **argv) {
     const char *prefix = NULL, *board_arg = NULL, *moves_arg = NULL, *seed = NULL;
     double save_every = 600;
     int threshold = 0, use_threshold = 0;
+    unsigned long long order_seed = 0;
     for (int a = 5; a < argc; a++) {
         if (!strcmp(argv[a], "--tt-bits") && a + 1 < argc) tt_bits = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--checkpoint") && a + 1 < argc) prefix = argv[++a];
@@ -269,6 +272,8 @@ static int root_cmd(int argc, char **argv) {
         else if (!strcmp(argv[a], "--save-every") && a + 1 < argc) save_every = atof(argv[++a]);
         else if (!strcmp(argv[a], "--board") && a + 1 < argc) board_arg = argv[++a];
         else if (!strcmp(argv[a], "--moves") && a + 1 < argc) moves_arg = argv[++a];
+        else if (!strcmp(argv[a], "--no-sym")) geo_no_sym = 1;
+        else if (!strcmp(argv[a], "--order-seed") && a + 1 < argc) order_seed = strtoull(argv[++a], NULL, 10);
         else if (!strcmp(argv[a], "--seed") && a + 1 < argc) seed = argv[++a];
         else if (!strcmp(argv[a], "--threshold") && a + 1 < argc) {
             threshold = atoi(argv[++a]);
@@ -293,6 +298,7 @@ static int root_cmd(int argc, char **argv) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }
+    history_seed(order_seed);
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
     if (prefix) {
