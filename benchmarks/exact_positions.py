@@ -112,11 +112,18 @@ def load(path: str = DEFAULT_OUT) -> list[ExactPosition]:
         return [parse_line(x) for x in handle if x.strip() and not x.startswith("#")]
 
 
-def play_to(size: int, mode: Mode, empties: int, seed: int) -> tuple[GameState, str] | None:
+def play_to(
+    size: int,
+    mode: Mode,
+    empties: int,
+    seed: int,
+    pairings: tuple[tuple[str, str], ...] = PAIRINGS,
+) -> tuple[GameState, str] | None:
     """A game on ``size`` x ``size`` from a seeded 2-move random opening, played by a pairing
-    of levels until ``empties`` squares are empty; ``None`` if it ended before."""
+    of levels (one of ``pairings`` by the seed) until ``empties`` squares are empty; ``None``
+    if it ended before."""
     rng = random.Random(seed)
-    names = PAIRINGS[seed % len(PAIRINGS)]
+    names = pairings[seed % len(pairings)]
     agents = [
         HardAgent(seed=seed * 2 + k, budget=None, node_budget=HARD_NODES)
         if name == "hard"
@@ -139,6 +146,7 @@ def generate(
     out: str,
     empties_range: tuple[int, int] = (12, 16),
     split_all: str | None = None,
+    pairings: tuple[tuple[str, str], ...] = PAIRINGS,
 ) -> None:
     """Write ``per_group`` positions for each board size and mode to ``out``, with a number of
     empty squares drawn from ``empties_range`` (inclusive); ``split_all`` puts every position
@@ -156,7 +164,7 @@ def generate(
                     game_seed += 1
                     empties = random.Random(game_seed).randint(*empties_range)
                     empties = min(empties, size * size - 3)
-                    played = play_to(size, mode, empties, game_seed)
+                    played = play_to(size, mode, empties, game_seed, pairings)
                     if played is None:
                         continue
                     state, source = played
@@ -203,6 +211,11 @@ def generate(
             + f"# generated with --per-group {per_group} --seed {seed} "
             f"--empties {empties_range[0]}-{empties_range[1]}"
             + (f" --split-all {split_all}" if split_all else "")
+            + (
+                " --pairings " + ",".join("+".join(p) for p in pairings)
+                if pairings != PAIRINGS
+                else ""
+            )
             + "; "
             f"hard at {HARD_NODES} nodes a move\n"
         )
@@ -222,9 +235,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=DEFAULT_OUT)
     parser.add_argument("--empties", default="12-16", help="range of empty squares, LO-HI")
     parser.add_argument("--split-all", help="put every position in this split (e.g. heldout)")
+    parser.add_argument(
+        "--pairings",
+        default="hard+hard,hard+medium,medium+hard",
+        help="comma list of level pairs that play the games, e.g. easy+medium,medium+easy",
+    )
     args = parser.parse_args(argv)
     lo, hi = (int(x) for x in args.empties.split("-"))
-    generate(args.per_group, args.seed, args.out, (lo, hi), args.split_all)
+    pairs = tuple(tuple(p.split("+")) for p in args.pairings.split(","))
+    generate(args.per_group, args.seed, args.out, (lo, hi), args.split_all, pairs)  # type: ignore[arg-type]
     return 0
 
 

@@ -278,7 +278,7 @@ class HardAgent(Agent):
                     lead = state.scores[me] - state.scores[1 - me]
                     left = self._left(share, before)
                     if not left.spent:
-                        action, _ = yield from prover.least_loss_action(
+                        action, _, _ = yield from prover.least_loss_action(
                             state, -lead - 1, self.rng, *left
                         )
                         return action

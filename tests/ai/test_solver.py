@@ -511,7 +511,9 @@ def test_least_loss_action_finds_the_exact_value_from_above() -> None:
     values = dict(solve_actions(state))
     exact = solve(state)
     for ceiling in (exact, exact + 3):
-        action, value = run_to_end(Solver(use_book=False).least_loss_action(state, ceiling))
-        assert value == exact and values[action] == exact
+        action, value, proven = run_to_end(
+            Solver(use_book=False).least_loss_action(state, ceiling)
+        )
+        assert value == exact and values[action] == exact and proven
     with pytest.raises(SearchTimeout):
         run_to_end(Solver(use_book=False).least_loss_action(state, exact + 3, nodes=1))
