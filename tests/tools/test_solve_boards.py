@@ -56,7 +56,8 @@ def test_csos_shard_by_any_symmetric_name(tmp_path: os.PathLike[str]) -> None:
     binary = build()
     prefix = os.path.join(str(tmp_path), "4x4-general.x")
     # S@d4 is S@a1 under a symmetry of the square: the shard solves that class
-    cmd = [binary, *"root 4 4 g --tt-bits 16 --moves S@d4 --checkpoint".split(), prefix]
+    shard = ["--tt-bits", "16", "--moves", "S@d4", "--checkpoint", prefix]
+    cmd = [binary, "root", "4", "4", "g", *shard]
     run = subprocess.run(cmd, capture_output=True, text=True, check=True)
     assert run.stdout.startswith("S@a1 -1 -1 ")
     assert _values(prefix + ".txt") == {"S@a1": (-1, -1)}
