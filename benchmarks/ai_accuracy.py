@@ -42,10 +42,11 @@ PAGE_NODES = 72_000
 PHONE_NODES = 16_800
 
 
-def load(split: str = "heldout") -> list[dict[str, Any]]:
-    """The positions of ``split`` (``heldout`` or ``tune``)."""
+def load(split: str = "heldout", path: str = DATA) -> list[dict[str, Any]]:
+    """The positions of ``split`` (``heldout`` or ``tune``) in ``path`` (a file of
+    ``benchmarks/exact_positions.py``'s format)."""
     out = []
-    with open(DATA, encoding="ascii") as handle:
+    with open(path, encoding="ascii") as handle:
         for line in handle:
             if not line.strip() or line.startswith("#"):
                 continue
@@ -91,15 +92,20 @@ def run(
     verbose: bool = False,
     split: str = "heldout",
     groups: set[str] | None = None,
+    path: str = DATA,
+    empties: tuple[int, int] = (0, 999),
 ) -> dict[str, Any]:
-    """The figures at ``nodes`` on every ``stride``-th position of ``split`` (only the
-    ``groups``, e.g. ``{"5x5 general"}``, if given; the seed of a position is its index in
-    the split, whatever the stride and groups)."""
-    items = load(split)
+    """The figures at ``nodes`` on every ``stride``-th position of ``split`` in ``path`` (only
+    the ``groups``, e.g. ``{"5x5 general"}``, if given; the seed of a position is its index in
+    the split, whatever the stride and groups; only positions with ``empties[0]`` to
+    ``empties[1]`` empty squares)."""
+    items = load(split, path)
     rows = []
     start = time.perf_counter()
     for i, item in enumerate(items):
         if i % stride or (groups and f"{item['board']} {item['mode']}" not in groups):
+            continue
+        if not empties[0] <= item["state"].empty_squares <= empties[1]:
             continue
         r = judge(item, nodes, seed=i)
         r["group"] = f"{item['board']} {item['mode']}"
@@ -139,10 +145,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="heldout (report) or tune (for tuning only)")
     parser.add_argument("--groups", default="",
                         help='comma list of groups, e.g. "5x5 general,6x6 general"')
+    parser.add_argument("--data", default=DATA,
+                        help="positions file (default benchmarks/data/exact_positions.txt; "
+                        "benchmarks/data/exact_positions_b.txt: 300 more, all held out)")
+    parser.add_argument("--empties", default="0-999", help="only LO-HI empty squares")
     args = parser.parse_args(argv)
+    lo, hi = (int(x) for x in args.empties.split("-"))
     groups = {g.strip() for g in args.groups.split(",") if g.strip()} or None
     figures = {
-        n: run(int(n), args.stride, args.verbose, args.split, groups)
+        n: run(int(n), args.stride, args.verbose, args.split, groups, args.data, (lo, hi))
         for n in args.nodes.split(",")
     }
     print("JSON " + json.dumps(figures))

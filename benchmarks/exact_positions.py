@@ -26,6 +26,9 @@ Load a position with ``GameState.from_text(board, mode=mode, to_move=to_move,
 scores=[score0, score1])``.
 
     python -m benchmarks.exact_positions [--per-group 50] [--seed 2026] [--out PATH]
+    # a second held-out set, 12-14 empty squares, never used for tuning:
+    python -m benchmarks.exact_positions --seed 2027 --empties 12-14 --split-all heldout \\
+        --out benchmarks/data/exact_positions_b.txt
 """
 
 from __future__ import annotations
@@ -109,11 +112,18 @@ def load(path: str = DEFAULT_OUT) -> list[ExactPosition]:
         return [parse_line(x) for x in handle if x.strip() and not x.startswith("#")]
 
 
-def play_to(size: int, mode: Mode, empties: int, seed: int) -> tuple[GameState, str] | None:
+def play_to(
+    size: int,
+    mode: Mode,
+    empties: int,
+    seed: int,
+    pairings: tuple[tuple[str, str], ...] = PAIRINGS,
+) -> tuple[GameState, str] | None:
     """A game on ``size`` x ``size`` from a seeded 2-move random opening, played by a pairing
-    of levels until ``empties`` squares are empty; ``None`` if it ended before."""
+    of levels (one of ``pairings`` by the seed) until ``empties`` squares are empty; ``None``
+    if it ended before."""
     rng = random.Random(seed)
-    names = PAIRINGS[seed % len(PAIRINGS)]
+    names = pairings[seed % len(pairings)]
     agents = [
         HardAgent(seed=seed * 2 + k, budget=None, node_budget=HARD_NODES)
         if name == "hard"
@@ -130,8 +140,17 @@ def play_to(size: int, mode: Mode, empties: int, seed: int) -> tuple[GameState, 
     return state, f"{names[0]}+{names[1]}:{seed}"
 
 
-def generate(per_group: int, seed: int, out: str) -> None:
-    """Write ``per_group`` positions for each board size and mode to ``out``."""
+def generate(
+    per_group: int,
+    seed: int,
+    out: str,
+    empties_range: tuple[int, int] = (12, 16),
+    split_all: str | None = None,
+    pairings: tuple[tuple[str, str], ...] = PAIRINGS,
+) -> None:
+    """Write ``per_group`` positions for each board size and mode to ``out``, with a number of
+    empty squares drawn from ``empties_range`` (inclusive); ``split_all`` puts every position
+    in that split (e.g. ``heldout`` for a set never tuned on) instead of half and half."""
     positions: list[ExactPosition] = []
     t_start = time.perf_counter()
     total_nodes = 0
@@ -143,9 +162,9 @@ def generate(per_group: int, seed: int, out: str) -> None:
                 t0 = time.perf_counter()
                 while len(group) < per_group:
                     game_seed += 1
-                    empties = random.Random(game_seed).randint(12, 16)
+                    empties = random.Random(game_seed).randint(*empties_range)
                     empties = min(empties, size * size - 3)
-                    played = play_to(size, mode, empties, game_seed)
+                    played = play_to(size, mode, empties, game_seed, pairings)
                     if played is None:
                         continue
                     state, source = played
@@ -171,6 +190,7 @@ def generate(per_group: int, seed: int, out: str) -> None:
                 random.Random(seed + size * 10 + len(mode)).shuffle(order)
                 for rank, k in enumerate(order):
                     split = "tune" if rank < len(group) // 2 else "heldout"
+                    split = split_all or split
                     positions.append(group[k]._replace(split=split))
                 print(
                     f"{size}x{size} {mode}: {len(group)} positions, "
@@ -188,7 +208,15 @@ def generate(per_group: int, seed: int, out: str) -> None:
                 f"#{(' ' + x) if x else ''}\n"
                 for x in ("File format" + header.rstrip()).splitlines()
             )
-            + f"# generated with --per-group {per_group} --seed {seed}; "
+            + f"# generated with --per-group {per_group} --seed {seed} "
+            f"--empties {empties_range[0]}-{empties_range[1]}"
+            + (f" --split-all {split_all}" if split_all else "")
+            + (
+                " --pairings " + ",".join("+".join(p) for p in pairings)
+                if pairings != PAIRINGS
+                else ""
+            )
+            + "; "
             f"hard at {HARD_NODES} nodes a move\n"
         )
         for p in positions:
@@ -205,8 +233,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-group", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", default=DEFAULT_OUT)
+    parser.add_argument("--empties", default="12-16", help="range of empty squares, LO-HI")
+    parser.add_argument("--split-all", help="put every position in this split (e.g. heldout)")
+    parser.add_argument(
+        "--pairings",
+        default="hard+hard,hard+medium,medium+hard",
+        help="comma list of level pairs that play the games, e.g. easy+medium,medium+easy",
+    )
     args = parser.parse_args(argv)
-    generate(args.per_group, args.seed, args.out)
+    lo, hi = (int(x) for x in args.empties.split("-"))
+    pairs = tuple(tuple(p.split("+")) for p in args.pairings.split(","))
+    generate(args.per_group, args.seed, args.out, (lo, hi), args.split_all, pairs)  # type: ignore[arg-type]
     return 0
 
 

@@ -28,7 +28,7 @@ import random
 import time
 from typing import Any
 
-from benchmarks.ai_accuracy import load
+from benchmarks.ai_accuracy import DATA, load
 from sos.ai.agents import HARD_TENSION, HardAgent, hard_playouts
 from sos.ai.base import SearchTimeout, run_to_end
 from sos.ai.search import AlphaBeta, move_action
@@ -58,7 +58,9 @@ def measure(item: dict[str, Any], nodes: int, seed: int, cap: int) -> dict[str, 
     before = solver.nodes
     if act is None:  # every action loses: the least loss
         try:
-            act, value = run_to_end(solver.least_loss_action(state, -lead - 1, rng, None, cap))
+            act, value, _ = run_to_end(
+                solver.least_loss_action(state, -lead - 1, rng, None, cap)
+            )
         except SearchTimeout:
             out["improve"] = None
             return out
@@ -88,8 +90,9 @@ def proof_nodes(item: dict[str, Any], seed: int, cap: int) -> tuple[int, float, 
         act, result = run_to_end(solver.result_action(state, rng, None, cap))
         left = max(1, cap - solver.nodes)
         if act is None:
-            act, value = run_to_end(solver.least_loss_action(state, -lead - 1, rng, None, left))
-            done = True
+            act, value, done = run_to_end(
+                solver.least_loss_action(state, -lead - 1, rng, None, left)
+            )
         else:
             act, value, done = run_to_end(
                 solver.improve_action(state, act, result - lead, rng, None, left)
@@ -104,6 +107,7 @@ def proof_nodes(item: dict[str, Any], seed: int, cap: int) -> tuple[int, float, 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--split", default="heldout")
+    parser.add_argument("--data", default=DATA, help="positions file (benchmarks/exact_positions)")
     parser.add_argument("--boards", default="5x5,6x6")
     parser.add_argument("--nodes", type=int, default=35_000)
     parser.add_argument("--cap", type=int, default=3_000_000, help="node cap of each proof")
@@ -111,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--proofs", action="store_true",
                         help="only the nodes of each exact proof (proof_nodes), and their sum")
     args = parser.parse_args(argv)
-    items = load(args.split)
+    items = load(args.split, args.data)
     boards = set(args.boards.split(","))
     if args.proofs:
         total = unfinished = 0

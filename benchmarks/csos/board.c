@@ -6,6 +6,7 @@
 #include <string.h>
 
 Geo G;
+int geo_no_sym;
 
 static uint64_t splitmix(uint64_t *s) {
     uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
@@ -42,7 +43,7 @@ void geo_init(int R, int C, int simple) {
                 add_at(b, t, 0);
             }
     /* symmetries: (r, c) -> image; on a rectangle only those keeping the shape */
-    G.nsym = (R == C) ? 8 : 4;
+    G.nsym = geo_no_sym ? 1 : (R == C) ? 8 : 4;
     for (int s = 0; s < G.nsym; s++)
         for (int r = 0; r < R; r++)
             for (int c = 0; c < C; c++) {

@@ -45,6 +45,8 @@ typedef struct {
 } Pos;
 
 extern Geo G;
+/* Set before geo_init: no symmetry (each board its own key; a second, independent check). */
+extern int geo_no_sym;
 
 /* Build the geometry of an R x C board (R, C in 1..MAXSIDE) for mode simple (1) or general (0). */
 void geo_init(int R, int C, int simple);

@@ -9,9 +9,18 @@
  *   csos solve <g|s> <board>        one value
  *   csos moves <g|s> <board>        value of every move
  *   csos root <R> <C> <g|s> [--tt-bits B] [--checkpoint PREFIX] [--stop-at EPOCH]
- *             [--save-every SECONDS]
+ *             [--save-every SECONDS] [--moves M1,M2,...] [--seed FILE.txt] [--threshold T]
  *                                   values (or proven bounds) of every first move of the empty
- *                                   board, resumable from PREFIX.txt / PREFIX.tt
+ *                                   board, resumable from PREFIX.txt / PREFIX.tt;
+ *                                   --moves: only these first moves (a shard: any move of a
+ *                                   symmetry class names the class; PREFIX.txt then lists only
+ *                                   them); --seed: proven bounds to start from (another
+ *                                   checkpoint, e.g. the merged one); --threshold T: stop each
+ *                                   move once it is known whether its value is >= T (T = 1:
+ *                                   "does it win?", which is all the board's value needs once
+ *                                   a move worth 0 is known); --no-sym: no symmetry
+ *                                   (every image its own table entry) and --order-seed N:
+ *                                   another move order among equals, for a second proof
  *
  * Boards are text "S.S/.O./..." (rows from the top, '.' empty). Values as sos.ai.solver: for the
  * side to move, general = own future points - opponent's; simple = +1 / 0 / -1. A move's value
@@ -187,7 +196,7 @@ static int serve(void) {
 
 /* ------------------------------------------------------------------ root solve with checkpoints */
 typedef struct {
-    int move, pts, lo, hi, done;
+    int move, pts, lo, hi, done, sel;
     uint64_t nodes;
     double seconds;
 } RootMove;
@@ -208,6 +217,7 @@ static void write_checkpoint(const char *prefix, RootMove *rm, int n, const char
     fprintf(f, "# move lo hi nodes cpu_seconds (lo == hi: exact; bounds are proven)\n");
     for (int k = 0; k < n; k++) {
         char name[16];
+        if (!rm[k].sel) continue;
         move_name(rm[k].move >> 1, (rm[k].move & 1) + 1, name);
         fprintf(f, "%s %d %d %llu %.1f\n", name, rm[k].lo, rm[k].hi,
                 (unsigned long long)rm[k].nodes, rm[k].seconds);
@@ -216,9 +226,9 @@ static void write_checkpoint(const char *prefix, RootMove *rm, int n, const char
     rename(tmp, path);
 }
 
-static void read_checkpoint(const char *prefix, RootMove *rm, int n) {
-    char path[4096], line[256];
-    snprintf(path, sizeof path, "%s.txt", prefix);
+/* Read proven bounds (and the nodes and seconds spent so far) from a checkpoint file. */
+static void read_checkpoint(const char *path, RootMove *rm, int n) {
+    char line[256];
     FILE *f = fopen(path, "r");
     if (!f) return;
     while (fgets(line, sizeof line, f)) {
@@ -245,19 +255,30 @@ static void read_checkpoint(const char *prefix, RootMove *rm, int n) {
 static int root_cmd(int argc, char **argv) {
     if (argc < 5) {
         fprintf(stderr, "usage: csos root R C g|s [--board TEXT] [--tt-bits B] [--checkpoint PREFIX]"
-                        " [--stop-at EPOCH] [--save-every S]\n");
+                        " [--stop-at EPOCH] [--save-every S] [--moves M,...] [--seed FILE]"
+                        " [--threshold T] [--no-sym] [--order-seed N]\n");
         return 2;
     }
     int R = atoi(argv[2]), C = atoi(argv[3]);
     const char *mode = argv[4];
-    const char *prefix = NULL, *board_arg = NULL;
+    const char *prefix = NULL, *board_arg = NULL, *moves_arg = NULL, *seed = NULL;
     double save_every = 600;
+    int threshold = 0, use_threshold = 0;
+    unsigned long long order_seed = 0;
     for (int a = 5; a < argc; a++) {
         if (!strcmp(argv[a], "--tt-bits") && a + 1 < argc) tt_bits = atoi(argv[++a]);
         else if (!strcmp(argv[a], "--checkpoint") && a + 1 < argc) prefix = argv[++a];
         else if (!strcmp(argv[a], "--stop-at") && a + 1 < argc) stop_at = atof(argv[++a]);
         else if (!strcmp(argv[a], "--save-every") && a + 1 < argc) save_every = atof(argv[++a]);
         else if (!strcmp(argv[a], "--board") && a + 1 < argc) board_arg = argv[++a];
+        else if (!strcmp(argv[a], "--moves") && a + 1 < argc) moves_arg = argv[++a];
+        else if (!strcmp(argv[a], "--no-sym")) geo_no_sym = 1;
+        else if (!strcmp(argv[a], "--order-seed") && a + 1 < argc) order_seed = strtoull(argv[++a], NULL, 10);
+        else if (!strcmp(argv[a], "--seed") && a + 1 < argc) seed = argv[++a];
+        else if (!strcmp(argv[a], "--threshold") && a + 1 < argc) {
+            threshold = atoi(argv[++a]);
+            use_threshold = 1;
+        }
         else {
             fprintf(stderr, "unknown option %s\n", argv[a]);
             return 2;
@@ -277,6 +298,7 @@ static int root_cmd(int argc, char **argv) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }
+    history_seed(order_seed);
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
     if (prefix) {
@@ -306,13 +328,38 @@ static int root_cmd(int argc, char **argv) {
         rm[nr].done = 0;
         rm[nr].nodes = 0;
         rm[nr].seconds = 0;
+        rm[nr].sel = 1;
         nr++;
     }
-    if (prefix) read_checkpoint(prefix, rm, nr);
+    if (moves_arg) {
+        for (int k = 0; k < nr; k++) rm[k].sel = 0;
+        char list[1024];
+        snprintf(list, sizeof list, "%s", moves_arg);
+        for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+            int cell, L, sym;
+            if (parse_move(tok, &cell, &L) != 0 || P.cell[cell] != EMPTY) {
+                fprintf(stderr, "bad move %s\n", tok);
+                return 2;
+            }
+            int pts = pos_place(&P, cell, L);
+            uint64_t key = pos_canon(&P, &sym);
+            pos_unplace(&P, cell);
+            for (int j = 0; j < nr; j++)
+                if (keys[j] == key && rm[j].pts == pts) rm[j].sel = 1;
+        }
+    }
+    if (seed) read_checkpoint(seed, rm, nr);
+    if (prefix) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s.txt", prefix);
+        read_checkpoint(path, rm, nr);
+    }
     write_checkpoint(prefix, rm, nr, text);
     double last_save = now();
+    if (stop_at > 0 && now() >= stop_at) stop_flag = 1;
     for (int k = 0; k < nr && !stop_flag; k++) {
-        if (rm[k].done) continue;
+        if (rm[k].done || !rm[k].sel) continue;
+        if (use_threshold && (rm[k].lo >= threshold || rm[k].hi < threshold)) continue;
         int m = rm[k].move;
         int pts = pos_place(&P, m >> 1, (m & 1) + 1);
         int over = P.empties == 0 || (G.simple && pts);
@@ -332,6 +379,12 @@ static int root_cmd(int argc, char **argv) {
             if (g < clo) g = clo;
             if (g > chi) g = chi;
             int beta = (g == clo) ? g + 1 : g;
+            if (use_threshold) {
+                if (rm[k].lo >= threshold || rm[k].hi < threshold) break;
+                /* the one test that decides "move >= threshold" */
+                beta = (pts && !G.simple) ? threshold - pts : 1 - threshold;
+                if (G.simple && pts) break;
+            }
             int v = negamax(beta - 1, beta);
             if (stop_flag) break;
             if (v < beta) chi = v < chi ? v : chi;
@@ -371,6 +424,7 @@ static int root_cmd(int argc, char **argv) {
     uint64_t total = 0;
     double secs = 0;
     for (int k = 0; k < nr; k++) {
+        if (!rm[k].sel) continue;
         if (rm[k].lo > lo) lo = rm[k].lo;
         if (rm[k].hi > hi) hi = rm[k].hi;
         all &= rm[k].done;

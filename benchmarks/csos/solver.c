@@ -325,6 +325,16 @@ int negamax(int alpha, int beta) {
     return best;
 }
 
+void history_seed(unsigned long long seed) {
+    uint64_t x = seed * 0x9E3779B97F4A7C15ULL + 1;
+    for (int m = 0; m < 2 * MAXN; m++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        history[m] = seed ? (x & 0xFFFF) : 0;
+    }
+}
+
 int solve_exact(void) {
     int lim = value_limit();
     return negamax(-lim - 1, lim + 1);

@@ -36,6 +36,9 @@ int tt_bounds(int *lo, int *hi);
 int negamax(int alpha, int beta);
 /* Largest |value| possible from P (the live lines; 1 in simple mode). */
 int value_limit(void);
+/* Seed the history table with small pseudo-random values (another move order among equals;
+ * 0 keeps the default order). */
+void history_seed(unsigned long long seed);
 /* Exact value of P. */
 int solve_exact(void);
 

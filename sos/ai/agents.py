@@ -212,7 +212,9 @@ class HardAgent(Agent):
       book of the board's shape, 4x4, 3x4 or 3x5, answers the first moves there);
     * on larger boards with at most :data:`ENDGAME_EMPTIES` empty squares (simple mode: or
       at most :data:`SIMPLE_PROOF_SAFE` safe squares, :func:`prover_applies`), with up to
-      :data:`ENDGAME_SHARE` (simple mode: :data:`SIMPLE_ENDGAME_SHARE`): a win, else a draw
+      :data:`ENDGAME_SHARE` (simple mode: :data:`SIMPLE_ENDGAME_SHARE`): in general mode, as
+      on small boards, a draw first, then a win (``secure_action``: when the budget runs out
+      in the second stage the drawing move is played); in simple mode a win, else a draw
       (:meth:`sos.ai.solver.Solver.result_action`).
 
     A proven move is played at once (general mode: after the rest of the budget raised its
@@ -263,7 +265,9 @@ class HardAgent(Agent):
             prover = self.endgame
             before = prover.nodes, prover.pacer.spent
             try:
-                if small:
+                if small or rules.mode == "general":
+                    # A draw first, then a win: when the budget runs out looking for a win,
+                    # the move proven to draw is played (benchmarks/RESULTS.md, 2026-12-03).
                     action, result, settled = yield from prover.secure_action(
                         state, self.rng, *share
                     )
@@ -278,7 +282,7 @@ class HardAgent(Agent):
                     lead = state.scores[me] - state.scores[1 - me]
                     left = self._left(share, before)
                     if not left.spent:
-                        action, _ = yield from prover.least_loss_action(
+                        action, _, _ = yield from prover.least_loss_action(
                             state, -lead - 1, self.rng, *left
                         )
                         return action

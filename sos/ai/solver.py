@@ -163,6 +163,16 @@ def _table_move_first(solver: Solver, pos: Position, moves: list[int]) -> list[i
     return [move] + [m for m in moves if m != move]
 
 
+class _Interrupted(Exception):
+    """The budget ran out in :meth:`Solver._mtd_root`: the best action so far and the value
+    it is proven to keep."""
+
+    def __init__(self, best: int, low: int) -> None:
+        super().__init__(best, low)
+        self.best = best
+        self.low = low
+
+
 class TooManyPlayersError(ValueError):
     """Raised by :func:`solve` for a game of more than two players (its value is a vector)."""
 
@@ -395,9 +405,10 @@ class Solver(TableSearch):
     ) -> Generator[None, None, tuple[Action, int, bool]]:
         """From ``action``, known to keep a value of at least ``floor`` for the player to
         move (e.g. by :meth:`result_action`), the action of the best value proven within the
-        budget: null-window tests of ``floor + 1``, ``floor + 2``, ... (``action`` first, then
-        the others as :meth:`result_action` orders them), each raising the proven value, until
-        no action reaches the next one or the budget runs out (no :class:`SearchTimeout` is
+        budget: null-window tests by :meth:`_mtd_root` (``action`` first, then the others as
+        :meth:`result_action` orders them), from the future value 0 if that is above
+        ``floor`` (else ``floor + 1``), each raising the proven value or lowering the bound
+        above it, until they meet or the budget runs out (no :class:`SearchTimeout` is
         raised: the best action proven by then is returned).
 
         Returns:
@@ -411,19 +422,66 @@ class Solver(TableSearch):
         pos = yield from self._position(state)
         best = action_move(action, pos.cols)
         limit = pos.live_lines()[0] if not pos.simple else 1
+        moves = [best] + [m for m in _shuffled_moves(pos, rng) if m != best]
         with self.budgeted(Budget(seconds, nodes)):
-            moves = [best] + [m for m in _shuffled_moves(pos, rng) if m != best]
             try:
-                while floor < limit:
-                    found = yield from self._first_reaching(pos, moves, floor + 1)
-                    if found < 0:
-                        return move_action(best, pos.cols), floor, True
-                    best = found
-                    floor += 1
-                    moves = [best] + [m for m in moves if m != best]
-            except SearchTimeout:
+                best, floor, _ = yield from self._mtd_root(pos, moves, best, floor, limit)
+            except _Interrupted as stop:
+                best, floor = stop.best, stop.low
                 return move_action(best, pos.cols), floor, False
         return move_action(best, pos.cols), floor, True
+
+    def _mtd_root(
+        self, pos: Position, moves: list[int], best: int, low: int, high: int
+    ) -> Generator[None, None, tuple[int, int, int]]:
+        """MTD(f) at the root from a future value of 0: ``best`` (first of ``moves``) keeps at
+        least ``low`` and no action keeps more than ``high``; null-window tests (the actions in
+        order, the best proven first) narrow ``[low, high]`` until they meet, starting at the
+        value nearest 0 inside, then one point at a time, up after a test some action passed,
+        down after one every action failed. The tests' fail-soft values (a passing action's
+        value is at least it, a failed test's values bound every action) may jump further.
+
+        Future margins in an endgame lie near 0 whatever the score, so this costs about two
+        tests where stepping from a result's threshold (a lead of 8 puts the draw at -8) costs
+        one a point.
+
+        Returns:
+            ``(best, value, high)`` with ``value == high``: the exact value and an action that
+            keeps it.
+
+        Raises:
+            _Interrupted: when the budget runs out (carrying the best action and the value it
+                is proven to keep so far).
+        """
+        up = True
+        target = min(max(0, low + 1), high)
+        try:
+            while low < high:
+                found = -1
+                bound = -INF
+                for m in moves:
+                    gain = pos.play(m)
+                    try:
+                        v = yield from self._child(pos, gain, target - 1, target)
+                    finally:
+                        pos.unplay()
+                    if v >= target:
+                        found = m
+                        low = min(v, high)
+                        break
+                    if v > bound:
+                        bound = v
+                if found >= 0:
+                    best = found
+                    moves = [best] + [m for m in moves if m != best]
+                    up = True
+                else:
+                    high = max(min(high, bound), low)
+                    up = False
+                target = low + 1 if up else high
+        except SearchTimeout as timeout:
+            raise _Interrupted(best, low) from timeout
+        return best, low, high
 
     def least_loss_action(
         self,
@@ -432,36 +490,41 @@ class Solver(TableSearch):
         rng: random.Random | None = None,
         seconds: float | None = None,
         nodes: int | None = None,
-    ) -> Generator[None, None, tuple[Action, int]]:
+    ) -> Generator[None, None, tuple[Action, int, bool]]:
         """The best action and the exact value of ``state`` when no action reaches a future
         value above ``ceiling`` (e.g. after :meth:`result_action` proved that every action
         loses: ``ceiling`` is then one below the future value that would draw).
 
-        Null-window tests of ``ceiling``, ``ceiling - 1``, ... (actions as :meth:`result_action`
-        orders them, the table's move first): the first value some action reaches is the
-        position's value. In simple mode a lost position is worth -1: the first action is
-        returned.
+        Null-window tests by :meth:`_mtd_root` between minus the live lines and ``ceiling``,
+        from the future value 0 (or ``ceiling`` if below), actions as :meth:`result_action`
+        orders them, the table's move first. In simple mode a lost position is worth -1: the
+        first action is returned.
 
         Returns:
-            ``(action, value)``: an action that keeps the exact value ``value``.
+            ``(action, value, exact)``: an action that keeps ``value``, the exact value when
+            ``exact``; False when the budget ran out after some test proved ``action`` to keep
+            ``value``, more than the live lines' floor (the value is then at least that).
 
         Raises:
-            ValueError: if the game is over. SearchTimeout: when the budget is spent.
+            ValueError: if the game is over. SearchTimeout: when the budget is spent before
+                any test proved an action above that floor.
         """
         pos = yield from self._position(state)
         moves = _table_move_first(self, pos, _shuffled_moves(pos, rng))
         if pos.simple:
-            return move_action(moves[0], pos.cols), -1
+            return move_action(moves[0], pos.cols), -1, True
         # Every action keeps at least minus the lines that can still become SOS.
         floor = -pos.live_lines()[0]
+        if ceiling <= floor:
+            return move_action(moves[0], pos.cols), floor, True
         with self.budgeted(Budget(seconds, nodes)):
-            target = ceiling
-            while target > floor:
-                found = yield from self._first_reaching(pos, moves, target)
-                if found >= 0:
-                    return move_action(found, pos.cols), target
-                target -= 1
-        return move_action(moves[0], pos.cols), floor
+            try:
+                best, value, _ = yield from self._mtd_root(pos, moves, moves[0], floor, ceiling)
+            except _Interrupted as stop:
+                if stop.low <= floor:
+                    raise SearchTimeout from stop
+                return move_action(stop.best, pos.cols), stop.low, False
+        return move_action(best, pos.cols), value, True
 
     def secure_action(
         self,

@@ -316,3 +316,13 @@ def test_hard_playouts_follow_the_board(monkeypatch: pytest.MonkeyPatch) -> None
     seen.clear()
     hard.choose_action(state)
     assert not seen and hard.searcher.playouts == 0
+
+
+def test_hard_plays_a_proven_draw_when_the_win_search_runs_out() -> None:
+    # 5x5 general, 13 empty squares, a draw (csos: O@b1, O@b2 and O@c5 keep it; position 107
+    # of benchmarks/data/exact_positions_b.txt). At 9 000 nodes the proof of "no action wins"
+    # does not finish; proving a draw first leaves a drawing move to play (a win first left
+    # nothing proven, and the heuristic search's move lost a point).
+    state = GameState.from_text("O.S.O/O..../O..S./S..SS/OO.OO", mode="general", to_move=1)
+    action = HardAgent(seed=107, budget=None, node_budget=9_000).choose_action(state)
+    assert str(action) in {"O@b1", "O@b2", "O@c5"}

@@ -5,13 +5,15 @@ from __future__ import annotations
 import contextlib
 import random
 import time
+from collections.abc import Generator
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 from sos import Action, GameState, Rules, new_game, solve
-from sos.ai.search import Position, SearchTimeout, run_to_end
+from sos.ai.base import Budget
+from sos.ai.search import Position, SearchTimeout, action_move, run_to_end
 from sos.ai.solver import (
     Solver,
     TooManyPlayersError,
@@ -506,12 +508,41 @@ def test_improve_action_raises_the_proven_value_to_the_exact_one() -> None:
     assert cut == (start, floor, False)
 
 
+def test_improve_action_starts_near_a_future_value_of_0() -> None:
+    # 4x5 general, player 1 to move: the worst action keeps -12, the position is worth +2.
+    # Stepping up one point a test from -12 (the old way) costs twice the nodes of MTD(f) from
+    # 0, which lands next to the value (future margins in an endgame lie near 0).
+    state = GameState.from_text("S...S/...SS/...../SS..S", mode="general", to_move=1)
+    values = dict(solve_actions(state))
+    start, floor = min(values.items(), key=lambda item: item[1])
+    assert (floor, solve(state)) == (-12, 2)
+    solver = Solver(use_book=False)
+    action, value, proven = run_to_end(solver.improve_action(state, start, floor))
+    assert (value, proven) == (2, True) and values[action] == 2
+    stepping = Solver(use_book=False)
+
+    def step_up() -> Generator[None, None, int]:
+        pos = yield from stepping._position(state)
+        best = action_move(start, pos.cols)
+        moves = [best] + [m for m in pos.ordered_moves()[0] if m != best]
+        low = floor
+        with stepping.budgeted(Budget(None, None)):
+            while (found := (yield from stepping._first_reaching(pos, moves, low + 1))) >= 0:
+                low += 1
+                moves = [found] + [m for m in moves if m != found]
+        return low
+
+    assert run_to_end(step_up()) == 2
+    assert solver.nodes < stepping.nodes * 0.7
+
+
 def test_least_loss_action_finds_the_exact_value_from_above() -> None:
     state = GameState.from_text("OO.S/OO.S/S..S/SOSO")
     values = dict(solve_actions(state))
     exact = solve(state)
     for ceiling in (exact, exact + 3):
-        action, value = run_to_end(Solver(use_book=False).least_loss_action(state, ceiling))
-        assert value == exact and values[action] == exact
+        solver = Solver(use_book=False)
+        action, value, proven = run_to_end(solver.least_loss_action(state, ceiling))
+        assert value == exact and values[action] == exact and proven
     with pytest.raises(SearchTimeout):
         run_to_end(Solver(use_book=False).least_loss_action(state, exact + 3, nodes=1))
