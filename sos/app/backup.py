@@ -267,6 +267,12 @@ class Importer:
         """Lines in the file."""
         return len(self._lines)
 
+    @property
+    def writes_next(self) -> bool:
+        """True when the next step writes a batch of games (the page runs it in a task of its
+        own: a write may fold the library's index, the one write whose cost grows with it)."""
+        return len(self._pending) >= BATCH
+
     def steps(self) -> Generator[tuple[int, int], None, ImportReport]:
         """Import: yields (lines done, lines in all) after each line; returns the
         :class:`ImportReport`. A refused file changes nothing and yields nothing."""
@@ -277,6 +283,9 @@ class Importer:
         for number, raw in enumerate(self._lines[1:], 2):
             self._read_line(number, raw.strip())
             yield number, self.total
+            if self.writes_next:
+                self._flush()
+                yield number, self.total
         self._flush()
         if self._expected is not None and self._games < self._expected:
             self.report.cut = (self._expected, self._games)
@@ -351,8 +360,6 @@ class Importer:
                 self._problem(number, message("backup.line.damaged", reason=error.message))
             return
         self._pending.append(record)
-        if len(self._pending) >= BATCH:
-            self._flush()
 
     # ------------------------------------------------------------------ games
     def _flush(self) -> None:

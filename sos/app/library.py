@@ -508,8 +508,7 @@ class Library:
         #: first), the ids with a flag, whether the key exists, and its ``next``.
         self._stamp: str | None = None
         self._base: dict[str, Summary] = {}
-        self._order: list[str] = []
-        self._flagged: list[str] = []
+        self._sorted: tuple[list[str], list[str]] | None = None  # _order, _flagged when known
         self._base_present = False
         self._base_next = 1
         #: The log: summaries written since the fold (None: the game was removed).
@@ -601,8 +600,25 @@ class Library:
 
     def _set_base(self, base: dict[str, Summary], stamp: str, present: bool) -> None:
         self._base, self._stamp, self._base_present = base, stamp, present
-        self._order = sorted(base, key=lambda g: base[g].seq, reverse=True)
-        self._flagged = [g for g in self._order if base[g].flags]
+        self._sorted = None  # sorted when first needed (a fold does not need it)
+
+    def _sort_base(self) -> tuple[list[str], list[str]]:
+        if self._sorted is None:
+            base = self._base
+            # by the summaries themselves (``seq`` first): a C-level key, no Python call per id
+            order = sorted(base, key=base.__getitem__, reverse=True)
+            self._sorted = (order, [g for g in order if base[g].flags])
+        return self._sorted
+
+    @property
+    def _order(self) -> list[str]:
+        """The folded ids, highest ``seq`` first."""
+        return self._sort_base()[0]
+
+    @property
+    def _flagged(self) -> list[str]:
+        """The folded ids with a flag, in :attr:`_order`."""
+        return self._sort_base()[1]
 
     def _summary(self, game_id: str) -> Summary | None:
         if game_id in self._log:
@@ -682,9 +698,9 @@ class Library:
         write whose cost grows with the library). Refused (storage full): the log grows on."""
         merged = self._merged()
         stamp = self._new_token()
-        games = {g: list(s) for g, s in merged.items()}
         head = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "stamp": stamp}
-        raw = json.dumps({**head, "next": self._next, "games": games}, separators=(",", ":"))
+        # (a Summary is a tuple: written as the JSON array the index holds)
+        raw = json.dumps({**head, "next": self._next, "games": merged}, separators=(",", ":"))
         try:
             self.store.set(INDEX_KEY, raw)
         except StorageError:

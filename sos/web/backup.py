@@ -9,6 +9,7 @@ more than a moment."""
 from __future__ import annotations
 
 import asyncio
+import codecs
 import time
 from collections.abc import Callable, Generator
 from datetime import date
@@ -27,6 +28,9 @@ from sos.web.store import with_lock
 
 #: Work shorter than this shows no progress bar (seconds).
 PROGRESS_AFTER = 0.25
+#: A chosen file is read in pieces of this many bytes, one task each (a 3 MB file read and
+#: turned into a Python string at once is one long task).
+CHUNK_BYTES = 256 * 1024
 
 T = TypeVar("T")
 
@@ -48,6 +52,19 @@ def locked(task: Callable[[], None]) -> asyncio.Future[None]:
 
     with_lock(run)
     return done
+
+
+async def read_text(chosen: Any) -> str:
+    """The text of the file ``chosen`` (a ``File``), read in :data:`CHUNK_BYTES` pieces and
+    decoded as UTF-8 (bytes that are not UTF-8 become U+FFFD, as ``File.text()`` does)."""
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    parts = []
+    size = int(chosen.size)
+    for start in range(0, size, CHUNK_BYTES):
+        buffer = await chosen.slice(start, start + CHUNK_BYTES).arrayBuffer()
+        parts.append(decoder.decode(buffer.to_bytes()))
+    parts.append(decoder.decode(b"", final=True))
+    return "".join(parts)
 
 
 def today() -> date:
@@ -128,18 +145,31 @@ class BackupPanel:
             by_id("games-export").disabled = by_id("games-import").disabled = False
             by_id("games-progress-row").hidden = True
 
-    async def _sliced(self, steps: Generator[tuple[int, int], None, T], key: str) -> T:
+    async def _sliced(
+        self,
+        steps: Generator[tuple[int, int], None, T],
+        key: str,
+        alone: Callable[[], bool] = lambda: False,
+    ) -> T:
         """Run ``steps`` to its end in slices under the lock, with a progress bar after
-        :data:`PROGRESS_AFTER` seconds; its return value."""
+        :data:`PROGRESS_AFTER` seconds; its return value. A step for which ``alone()`` is True
+        before it runs gets a slice of its own."""
         started = time.perf_counter()
         result: list[T] = []
         done = [(0, 0)]
 
         def one_slice() -> None:
             deadline = time.perf_counter() + SLICE_SECONDS
+            first = True
             try:
                 while time.perf_counter() < deadline:
+                    heavy = alone()
+                    if heavy and not first:
+                        return
                     done[0] = next(steps)
+                    if heavy:
+                        return
+                    first = False
             except StopIteration as stop:
                 result.append(stop.value)
 
@@ -191,7 +221,7 @@ class BackupPanel:
             self._say([refused])
             return
         try:
-            text = str(await chosen.text())
+            text = await read_text(chosen)
         except Exception:  # the file went away, or the browser cannot read it
             self._say([message("backup.file.unreadable")])
             return
@@ -199,7 +229,9 @@ class BackupPanel:
         shown = app.game.record.id
         reserved: frozenset[str] = frozenset({shown} if app.library.summary(shown) is None else ())
         importer = Importer(text, app.library, reserved)
-        report = await self._sliced(importer.steps(), "backup.importing")
+        report = await self._sliced(
+            importer.steps(), "backup.importing", lambda: importer.writes_next
+        )
         self._say(report.messages(), report.listed())
         self.render_games()
         self.imported()

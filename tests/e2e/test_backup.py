@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -61,11 +62,18 @@ def export(page: Page) -> tuple[str, str]:
     return download.value.suggested_filename, Path(path).read_text(encoding="utf-8")
 
 
-def choose(page: Page, name: str, content: bytes | str) -> None:
-    """Click Import in Your games and choose a file ``name`` holding ``content``."""
+def choose(page: Page, name: str, content: bytes | str, folder: Path | None = None) -> None:
+    """Click Import in Your games and choose a file ``name`` holding ``content`` (written to
+    ``folder`` first when given: Playwright hands a file on disk to the browser as a user's
+    choice would be, where a file given as bytes is decoded by a script in the page)."""
     data = content.encode() if isinstance(content, str) else content
     with page.expect_file_chooser() as chooser:
         page.get_by_test_id("games-import").click()
+    if folder is not None:
+        path = folder / name
+        path.write_bytes(data)
+        chooser.value.set_files(path)
+        return
     chooser.value.set_files({"name": name, "mimeType": "application/octet-stream", "buffer": data})
 
 
@@ -355,8 +363,10 @@ def test_a_full_storage_imports_what_fits_and_says_what_did_not(
 
 
 def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
-    open_app: Opener, size: str
+    open_app: Opener, size: str, tmp_path: Path
 ) -> None:
+    """The file's 10 000 games are added; the progress bar shows; no main-thread task of the
+    import or of the export that follows takes more than 50 ms of CPU (DevTools tracing)."""
     page = open_app("?size=6")
     text = library_file(random_games(10_000))
     page.get_by_test_id("games").click()
@@ -366,17 +376,37 @@ def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
             window.__sawProgress = true; })
           .observe(document.getElementById('games-progress-row'), {attributes: true}); }"""
     )
+    # Traced in two windows (the whole import is too many trace events to collect): the start
+    # (reading the file, the first slices) and the last 30 % (the largest index folds).
     trace = CpuTrace(page)
-    choose(page, "big.jsonl", text)
+    started = time.monotonic()
+    choose(page, "big.jsonl", text, tmp_path)
     expect(page.get_by_test_id("games-progress")).to_be_visible(timeout=30_000)
-    # The page answers input meanwhile.
-    page.get_by_test_id("games-count").evaluate("(node) => node.textContent")
+    # The page answers input meanwhile: the dialog closes and opens again.
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("games-dialog")).to_be_hidden()
+    page.get_by_test_id("games").click()
     tasks = trace.stop(page)
+    page.wait_for_function(
+        "() => { const bar = document.getElementById('games-progress');"
+        " return bar.value >= 0.7 * bar.max; }", timeout=300_000)
+    trace = CpuTrace(page)
     wait_done(page, timeout=300_000)
+    seconds = time.monotonic() - started
+    tasks = sorted(tasks + trace.stop(page), reverse=True)
     expect(report(page)).to_have_text("10000 games added.")
     assert page.evaluate("window.__sawProgress")
     expect(page.get_by_test_id("games-count")).to_have_text("30 of 10001")
     worst = [f"{cpu:.0f} ms CPU ({wall:.0f} ms wall)" for cpu, wall in tasks[:5]]
-    print(f"10 000 games, {size}: {len(tasks)} tasks traced, longest:", ", ".join(worst))
+    print(f"10 000 games, {size}: {seconds:.1f} s wall (traced), {len(tasks)} tasks traced,"
+          " longest:", ", ".join(worst))
     assert tasks and tasks[0][0] < TASK_CPU_LIMIT_MS, worst
     assert set(games_of(stored(page))) >= {f"imp{n}" for n in range(10_000)}
+    # And back to a file: every game in one file, in slices too.
+    trace = CpuTrace(page)
+    _name, exported = export(page)
+    tasks = trace.stop(page)
+    worst = [f"{cpu:.0f} ms CPU ({wall:.0f} ms wall)" for cpu, wall in tasks[:5]]
+    print(f"export of 10 000 games, {size}: longest tasks", ", ".join(worst))
+    assert tasks and tasks[0][0] < TASK_CPU_LIMIT_MS, worst
+    assert len(exported.splitlines()) == 10_001
