@@ -87,6 +87,12 @@ def wait_done(page: Page, timeout: float = 60_000) -> None:
     expect(report(page)).not_to_be_empty(timeout=timeout)
 
 
+def listed_ids(page: Page) -> list[str]:
+    """The ids of the games "Your games" lists, in its order."""
+    ids = page.get_by_test_id("game-entry").evaluate_all("(all) => all.map(e => e.dataset.gameId)")
+    return [str(game_id) for game_id in ids]
+
+
 def local_date(page: Page) -> str:
     return str(page.evaluate(
         "() => { const d = new Date(); return [d.getFullYear(), String(d.getMonth() + 1)"
@@ -136,7 +142,7 @@ def test_export_clear_import_gives_the_same_games_once(open_app: Opener, size: s
     assert len(games) == 2
     page.get_by_test_id("games").click()
     expect(page.get_by_test_id("game-entry")).to_have_count(2)
-    order = page.get_by_test_id("game-entry").evaluate_all("(all) => all.map(e => e.dataset.gameId)")
+    order = listed_ids(page)
     name, text = export(page)
     assert name == f"sos-games-{local_date(page)}.jsonl"
     expect(report(page)).to_have_text(f"2 games exported to {name}.")
@@ -155,8 +161,7 @@ def test_export_clear_import_gives_the_same_games_once(open_app: Opener, size: s
     after = stored(page)
     assert {g: d for g, d in games_of(after).items() if g in games} == games
     assert after[PUZZLES_KEY] == before[PUZZLES_KEY] and after[RATING_KEY] == before[RATING_KEY]
-    shown = page.get_by_test_id("game-entry").evaluate_all("(all) => all.map(e => e.dataset.gameId)")
-    assert [g for g in shown if g in games] == order  # the list's order too
+    assert [g for g in listed_ids(page) if g in games] == order  # the list's order too
     # A second import adds nothing and writes nothing.
     choose(page, name, text)
     expect(report(page)).to_contain_text("2 games were already here.")
