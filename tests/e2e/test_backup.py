@@ -415,3 +415,37 @@ def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
     print(f"export of 10 000 games, {size}: longest tasks", ", ".join(worst))
     assert tasks and tasks[0][0] < TASK_CPU_LIMIT_MS, worst
     assert len(exported.splitlines()) == 10_001
+
+
+def test_your_games_in_german(
+    open_app: Opener, size: str, shot: Callable[[Page, str], Path]
+) -> None:
+    """The new parts of "Your games" and an import's report in the page's language."""
+    page = open_app("?size=4&lang=de")
+    write(page, 0, 0, "S")
+    page.get_by_test_id("games").click()
+    expect(page.get_by_test_id("games-export")).to_have_text("Alle Spiele exportieren")
+    expect(page.get_by_test_id("games-import")).to_have_text("Spiele importieren")
+    expect(page.get_by_test_id("games-keep")).to_contain_text(
+        "Dieser Browser kann deine Spiele löschen")
+    shot(page, f"backup-games-de-{size}")
+    good = library_file(random_games(2, 4)).splitlines()
+    choose(page, "spiele.jsonl", "\n".join([*good, "kaputt"]) + "\n")
+    wait_done(page)
+    expect(report(page)).to_contain_text("2 Spiele hinzugefügt.")
+    expect(page.get_by_test_id("games-import-problems")).to_have_text(
+        "Zeile 4: nicht importiert: Die Zeile ist nicht lesbar (abgeschnitten oder verändert?)")
+    shot(page, f"backup-report-de-{size}")
+    choose(page, "bild.png", b"\x89PNG\r\n\x1a\n\x00\x00")
+    expect(report(page)).to_have_text("Diese Datei ist kein Text, also keine SOS-Bibliotheksdatei."
+                                      " Nichts wurde importiert.")
+
+
+def test_your_games_in_english_screenshot(
+    open_app: Opener, size: str, shot: Callable[[Page, str], Path]
+) -> None:
+    page = open_app("?size=4")
+    write(page, 0, 0, "S")
+    page.get_by_test_id("games").click()
+    expect(page.get_by_test_id("games-keep")).to_contain_text("This browser may clear your games")
+    shot(page, f"backup-games-en-{size}")
