@@ -187,6 +187,9 @@ STORAGE_STUB = """(() => {
   };
   Object.defineProperty(Navigator.prototype, 'storage', {get: () => storage, configurable: true});
 })();"""
+#: A browser that refuses persistent storage at once (Chromium decides from how the site was
+#: used, and the tests of a file share one browser: it may grant it after a while).
+BROWSER_REFUSES = STORAGE_STUB.replace("__persistAnswer = true", "__persistAnswer = false")
 NO_STORAGE = """Object.defineProperty(Navigator.prototype, 'storage',
   {get: () => undefined, configurable: true});"""
 
@@ -240,8 +243,7 @@ def test_persistence_is_asked_once_and_its_state_shown(
 
 
 def test_a_refusal_is_remembered_and_shown(open_app: Opener, page: Page, size: str) -> None:
-    page.add_init_script(STORAGE_STUB.replace("__persistAnswer = true", "__persistAnswer = false")
-                         .replace("__persistDelay = 1500", "__persistDelay = 0"))
+    page.add_init_script(BROWSER_REFUSES.replace("__persistDelay = 1500", "__persistDelay = 0"))
     page = open_app("?size=3&mode=simple")
     for row, col in ((1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)):  # six moves, no SOS
         write(page, row, col, "S")
@@ -387,11 +389,12 @@ def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
     started = time.monotonic()
     choose(page, "big.jsonl", text, tmp_path)
     expect(page.get_by_test_id("games-progress")).to_be_visible(timeout=30_000)
-    # The page answers input meanwhile: the dialog closes and opens again.
+    tasks = trace.stop(page)
+    # The page answers input meanwhile: the dialog closes and opens again (not traced: opening
+    # the list of 10 000 games is the list's own cost, tests/e2e/test_saves.py).
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("games-dialog")).to_be_hidden()
     page.get_by_test_id("games").click()
-    tasks = trace.stop(page)
     page.wait_for_function(
         "() => { const bar = document.getElementById('games-progress');"
         " return bar.value >= 0.7 * bar.max; }", timeout=300_000)
@@ -418,9 +421,10 @@ def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
 
 
 def test_your_games_in_german(
-    open_app: Opener, size: str, shot: Callable[[Page, str], Path]
+    open_app: Opener, page: Page, size: str, shot: Callable[[Page, str], Path]
 ) -> None:
     """The new parts of "Your games" and an import's report in the page's language."""
+    page.add_init_script(BROWSER_REFUSES)  # whatever this browser granted in earlier tests
     page = open_app("?size=4&lang=de")
     write(page, 0, 0, "S")
     page.get_by_test_id("games").click()
@@ -442,8 +446,9 @@ def test_your_games_in_german(
 
 
 def test_your_games_in_english_screenshot(
-    open_app: Opener, size: str, shot: Callable[[Page, str], Path]
+    open_app: Opener, page: Page, size: str, shot: Callable[[Page, str], Path]
 ) -> None:
+    page.add_init_script(BROWSER_REFUSES)
     page = open_app("?size=4")
     write(page, 0, 0, "S")
     page.get_by_test_id("games").click()
