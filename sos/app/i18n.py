@@ -225,6 +225,33 @@ EN: Final[dict[str, str]] = {
     "games.copied": "Copied.",
     "games.more": "Show more games",
     "games.count": "{shown} of {total}",
+    # keeping the library, export and import (issue 33)
+    "games.keep.kept": "This browser keeps your games: it does not clear them to free space. To take them to another device, export them.",
+    "games.keep.evictable": "This browser may clear your games when space runs low or the site goes unused for weeks. Export them now and then to keep a copy.",
+    "games.keep.unknown": "This browser cannot be asked to keep your games, so it may clear them. Export them now and then to keep a copy.",
+    "games.keep.refused": "This browser does not let the page save: your games last only while this page is open. Export them to keep them.",
+    "games.export": "Export all games",
+    "games.import": "Import games",
+    "backup.exporting": "Exporting: {done} of {total} games…",
+    "backup.importing": "Importing: line {done} of {total}…",
+    "backup.puzzles": "Puzzle progress merged.",
+    "backup.rating.taken": "Puzzle rating taken from the file.",
+    "backup.rating.kept": "The puzzle rating here is kept: it counts more rated puzzles than the file’s.",
+    "backup.file.too_big": "This file is too big to be a SOS library ({size} MB; at most {max} MB). Nothing was imported.",
+    "backup.file.not_text": "This file is not text, so it is not a SOS library file. Nothing was imported.",
+    "backup.file.not_library": "This is not a SOS library file: its first line is not a SOS library header. Nothing was imported.",
+    "backup.file.newer": "This file was made by a newer version of SOS (library format version {version}). Reload the page to update, then import it again. Nothing was imported.",
+    "backup.file.empty": "This file is empty. Nothing was imported.",
+    "backup.file.unreadable": "The file could not be read. Nothing was imported.",
+    "backup.line.too_long": "not imported: longer than any entry SOS writes",
+    "backup.line.unreadable": "not imported: the line cannot be read (cut or changed?)",
+    "backup.line.unknown": "not imported: an entry of a kind this version does not know ({kind})",
+    "backup.line.newer": "not imported: saved by a newer version of SOS (format version {version}); reload the page to update, then import the file again",
+    "backup.line.damaged": "not imported: {reason}",
+    "backup.line.damaged_entry": "not imported: a damaged entry ({kind})",
+    "backup.line.here_unreadable": "not merged: the one saved here cannot be read by this version and is left as it is",
+    "backup.line.full": "not imported: storage is full",
+    "backup.line.refused": "not imported: this browser does not let the page save",
     "lines.title": "Other lines of this game",
     "notice.storage_full": "Storage is full: this game is not being saved. Free space by deleting old games.",
     "notice.game_missing": "That game is not saved in this browser, so another one was opened.",
@@ -233,6 +260,7 @@ EN: Final[dict[str, str]] = {
     "notice.link_old": "This link shows an earlier position of a game you have played further; your game is shown.",
     "notice.link_fork": "This link disagrees with the moves of your game; both are kept.",
     "notice.open_games": "Your games",
+    "notice.keep_asking": "Your browser may ask whether this site may keep its data: allow it, and your games are not cleared to free space.",
     # games by link (issue 15)
     "remote.option": "Play a friend on another device (by link)",
     "remote.seat": "Your seat on this device",
@@ -457,6 +485,47 @@ EN_PLURAL: Final[dict[str, tuple[str, str]]] = {
     "games.title": (
         "{size} × {size} · {mode} · {players} players",
         "{size} × {size} · {mode} · {players} players",
+    ),
+    # export and import (issue 33)
+    "backup.exported": (
+        "{games} game exported to {file}.",
+        "{games} games exported to {file}.",
+    ),
+    "backup.left_out": (
+        "{entries} damaged entry was left out: it can be downloaded from the list.",
+        "{entries} damaged entries were left out: each can be downloaded from the list.",
+    ),
+    "backup.added": (
+        "{games} game added.",
+        "{games} games added.",
+    ),
+    "backup.beside": (
+        "{games} of them differs from the game here with the same id: both are kept.",
+        "{games} of them differ from the games here with the same ids: both are kept.",
+    ),
+    "backup.already": (
+        "{games} game was already here.",
+        "{games} games were already here.",
+    ),
+    "backup.full": (
+        "Storage is full: {games} game did not fit and was not imported. Delete games you do not need, then import the file again: games already imported are not added twice.",
+        "Storage is full: {games} games did not fit and were not imported. Delete games you do not need, then import the file again: games already imported are not added twice.",
+    ),
+    "backup.storage_refused": (
+        "This browser does not let the page save: {games} game was not imported.",
+        "This browser does not let the page save: {games} games were not imported.",
+    ),
+    "backup.cut": (
+        "The file ends early: it announces {expected} game and holds {found}.",
+        "The file ends early: it announces {expected} games and holds {found}.",
+    ),
+    "backup.set_aside": (
+        "{lines} line was set aside (nothing of it was written):",
+        "{lines} lines were set aside (nothing of them was written):",
+    ),
+    "backup.more": (
+        "… and {lines} more line.",
+        "… and {lines} more lines.",
     ),
     # review (issue 14)
     "review.lost": (

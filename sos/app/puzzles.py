@@ -137,6 +137,11 @@ class PuzzleSession:
         self.last: Verdict | None = None
         self._recorded = False
 
+    def reload(self) -> None:
+        """Read the progress and rating from storage again (after an import merged them)."""
+        self.progress = Progress.load(self._get(PUZZLES_KEY))
+        self.rating = RatingBook.load(self._get(RATING_KEY))
+
     def t(self, key: str, **values: object) -> str:
         """``key`` in the page's language."""
         return text(self._lang(), key, **values)

@@ -12,6 +12,7 @@ from pyscript import window
 from sos.app.app import GAMES_PAGE, AppSession
 from sos.app.record import format_record
 from sos.web import dialogs
+from sos.web.backup import BackupPanel
 from sos.web.computer import spawn
 from sos.web.dom import by_id
 from sos.web.host import Host
@@ -41,6 +42,7 @@ class Panels:
         self.games_shown = 0  # lines of "Your games" rendered (more come with "Show more")
         self.wanted_puzzle = wanted_puzzle
         self.puzzles: PuzzlePanel | None = None  # imported when first opened
+        self.backup = BackupPanel(app, self.render_games, self._imported)
 
     def listen(self) -> None:
         """Attach the dialogs' event handlers."""
@@ -56,6 +58,7 @@ class Panels:
         on(by_id("games-undo-button"), "click", self.on_undelete)
         on(by_id("games-more"), "click", self.on_more_games)
         on(by_id("games-dialog"), "close", lambda _e: setattr(self, "deleted", None))
+        self.backup.listen(on)  # export, import
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-cancel"), "click", lambda _e: by_id("settings-dialog").close())
         on(by_id("settings-form"), "submit", self.on_settings_submit)
@@ -135,6 +138,12 @@ class Panels:
         self.games_shown = dialogs.render_games(self.app, "")
         if not by_id("games-dialog").open:
             by_id("games-dialog").showModal()
+        self.backup.shown()
+
+    def _imported(self) -> None:
+        """After an import: the puzzle panel reads the merged progress and rating again."""
+        if self.puzzles is not None and self.puzzles.session is not None:
+            self.puzzles.session.reload()
 
     def render_games(self, deleted: str = "") -> None:
         """Render the list again (as many lines as were shown)."""

@@ -56,6 +56,7 @@ class Saving:
             page.refresh()
         else:
             render_notices(app)  # e.g. storage full
+        page.panels.backup.game_saved()  # a finished game: ask the browser to keep the library
 
     def on_pagehide(self, _event: Any) -> None:
         """The tab goes away with a save still waiting for the lock: save now, unlocked

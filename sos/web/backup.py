@@ -1,0 +1,247 @@
+"""Export and import of the whole library in "Your games" (``[data-testid=games-export]``,
+``[data-testid=games-import]``), and what the dialog says about keeping it
+(:mod:`sos.web.keep`). The file format and the merge rules are :mod:`sos.app.backup`'s; this
+module reads the chosen file, offers the exported one as a download, and runs the work in time
+slices of at most :data:`~sos.web.computer.SLICE_SECONDS`, each under the library's Web Lock
+(other tabs write between two slices, never inside one), with a progress bar when it takes
+more than a moment."""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import gc
+import time
+from collections.abc import Callable, Generator
+from datetime import date
+from typing import Any, TypeVar
+
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document, window
+
+from sos.app.app import AppSession
+from sos.app.backup import MEDIA_TYPE, Importer, export_steps, file_name, size_refused
+from sos.app.message import Message, message
+from sos.web.computer import SLICE_SECONDS, spawn
+from sos.web.dom import by_id, element
+from sos.web.keep import KeepPanel
+from sos.web.store import with_lock
+
+#: Work shorter than this shows no progress bar (seconds).
+PROGRESS_AFTER = 0.25
+#: A chosen file is read in pieces of this many bytes, one task each (a 3 MB file read and
+#: turned into a Python string at once is one long task).
+CHUNK_BYTES = 256 * 1024
+
+T = TypeVar("T")
+
+
+def locked(task: Callable[[], None]) -> asyncio.Future[None]:
+    """Run ``task`` under the library's Web Lock (:func:`~sos.web.store.with_lock`); the
+    future is done when it has run."""
+    done: asyncio.Future[None] = asyncio.get_event_loop().create_future()
+
+    def run() -> None:
+        try:
+            task()
+        except Exception as error:
+            if not done.done():
+                done.set_exception(error)
+            return
+        if not done.done():
+            done.set_result(None)
+
+    with_lock(run)
+    return done
+
+
+async def read_text(chosen: Any) -> str:
+    """The text of the file ``chosen`` (a ``File``), read in :data:`CHUNK_BYTES` pieces and
+    decoded as UTF-8 (bytes that are not UTF-8 become U+FFFD, as ``File.text()`` does)."""
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    parts = []
+    size = int(chosen.size)
+    for start in range(0, size, CHUNK_BYTES):
+        buffer = await chosen.slice(start, start + CHUNK_BYTES).arrayBuffer()
+        parts.append(decoder.decode(buffer.to_bytes()))
+    parts.append(decoder.decode(b"", final=True))
+    return "".join(parts)
+
+
+def today() -> date:
+    """The device's local date (the browser's clock and time zone)."""
+    now = window.Date.new()
+    return date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
+def download(name: str, content: str) -> None:
+    """Offer ``content`` as a file called ``name`` (a link to a Blob, clicked)."""
+    blob = window.Blob.new(to_js([content]), to_js({"type": MEDIA_TYPE}))
+    url = window.URL.createObjectURL(blob)
+    link = element("a")
+    link.href = url
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
+
+
+class BackupPanel:
+    """The export, import and keep parts of "Your games".
+
+    Args:
+        app: the tab's session; render_games: redraws the list (after an import);
+        imported: called after an import (e.g. the puzzle panel reads its progress again).
+    """
+
+    def __init__(
+        self, app: AppSession, render_games: Callable[[], None], imported: Callable[[], None]
+    ) -> None:
+        self.app = app
+        self.render_games = render_games
+        self.imported = imported
+        self.keep = KeepPanel(app, self.show_status)
+        self.running = False
+
+    def listen(self, on: Callable[[Any, str, Callable[[Any], object]], None]) -> None:
+        """Attach the buttons' handlers (``on``: the page's :meth:`~sos.web.host.Host.on`)."""
+        on(by_id("games-export"), "click", lambda _e: self._start(self._export()))
+        on(by_id("games-import"), "click", lambda _e: by_id("games-import-file").click())
+        on(by_id("games-import-file"), "change", self.on_file)
+
+    def shown(self) -> None:
+        """ "Your games" was opened: say whether the library is kept (and ask, once)."""
+        if not self.running:
+            by_id("games-backup-message").replaceChildren()
+        self.keep.games_opened()
+        self.show_status()
+
+    def game_saved(self) -> None:
+        """After a save of the game shown (a finished game asks the browser to keep)."""
+        self.keep.game_saved()
+
+    def show_status(self) -> None:
+        spawn(self._status())
+
+    async def _status(self) -> None:
+        said = await self.keep.status()
+        by_id("games-keep").textContent = said.text(self.app.lang)
+
+    # ------------------------------------------------------------------ the work
+    def _start(self, work: Any) -> None:
+        if self.running:
+            work.close()
+            return
+        self.running = True
+        by_id("games-export").disabled = by_id("games-import").disabled = True
+        by_id("games-backup-message").replaceChildren()
+        spawn(self._guarded(work))
+
+    async def _guarded(self, work: Any) -> None:
+        try:
+            await work
+        finally:
+            self.running = False
+            by_id("games-export").disabled = by_id("games-import").disabled = False
+            by_id("games-progress-row").hidden = True
+
+    async def _sliced(
+        self,
+        steps: Generator[tuple[int, int], None, T],
+        key: str,
+        alone: Callable[[], bool] = lambda: False,
+    ) -> T:
+        """Run ``steps`` to its end in slices under the lock, with a progress bar after
+        :data:`PROGRESS_AFTER` seconds; its return value. A step for which ``alone()`` is True
+        before it runs gets a slice of its own."""
+        started = time.perf_counter()
+        result: list[T] = []
+        done = [(0, 0)]
+
+        def one_slice() -> None:
+            deadline = time.perf_counter() + SLICE_SECONDS
+            first = True
+            try:
+                while time.perf_counter() < deadline:
+                    heavy = alone()
+                    if heavy and not first:
+                        return
+                    done[0] = next(steps)
+                    if heavy:
+                        return
+                    first = False
+            except StopIteration as stop:
+                result.append(stop.value)
+
+        # No cyclic garbage collection meanwhile: a collection of the app's heap takes tens of
+        # ms in one task (measured in the page), and the work makes no cycles (its objects go
+        # by reference counting); collections resume after it.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while not result:
+                await locked(one_slice)
+                if not result and time.perf_counter() - started > PROGRESS_AFTER:
+                    self._progress(key, *done[0])
+                await asyncio.sleep(0)
+        finally:
+            if collecting:
+                gc.enable()
+        return result[0]
+
+    def _progress(self, key: str, done: int, total: int) -> None:
+        by_id("games-progress-row").hidden = False
+        bar = by_id("games-progress")
+        bar.max = max(total, 1)
+        bar.value = done
+        by_id("games-progress-text").textContent = self.app.t(key, done=done, total=total)
+
+    def _say(self, said: list[Message], listed: list[Message] | None = None) -> None:
+        box = by_id("games-backup-message")
+        box.replaceChildren()
+        for one in said:
+            box.appendChild(element("p", "", one.text(self.app.lang)))
+        if listed:
+            items = element("ul", "games-set-aside")
+            items.dataset.testid = "games-import-problems"
+            for one in listed:
+                items.appendChild(element("li", "", one.text(self.app.lang)))
+            box.appendChild(items)
+
+    async def _export(self) -> None:
+        steps = export_steps(self.app.library, float(window.Date.now()))
+        exported = await self._sliced(steps, "backup.exporting")
+        name = file_name(today())
+        download(name, exported.text)
+        self._say(exported.messages(name))
+
+    def on_file(self, _event: Any) -> None:
+        chooser = by_id("games-import-file")
+        files = chooser.files
+        if not files or not files.length:
+            return
+        chosen = files.item(0)
+        chooser.value = ""  # the same file chosen again is another import
+        self._start(self._import(chosen))
+
+    async def _import(self, chosen: Any) -> None:
+        refused = size_refused(int(chosen.size))
+        if refused is not None:
+            self._say([refused])
+            return
+        try:
+            text = await read_text(chosen)
+        except Exception:  # the file went away, or the browser cannot read it
+            self._say([message("backup.file.unreadable")])
+            return
+        app = self.app
+        shown = app.game.record.id
+        reserved: frozenset[str] = frozenset({shown} if app.library.summary(shown) is None else ())
+        importer = Importer(text, app.library, reserved)
+        report = await self._sliced(
+            importer.steps(), "backup.importing", lambda: importer.writes_next
+        )
+        self._say(report.messages(), report.listed())
+        self.render_games()
+        self.imported()
