@@ -249,7 +249,6 @@ EN: Final[dict[str, str]] = {
     "remote.reason.unreadable": "character {position} is not part of a game link (was it changed in a messenger?)",
     "remote.reason.version": "it is damaged, or it comes from a newer version of this game (reload the page to get it)",
     "remote.reason.truncated": "it is incomplete (cut off or changed on the way); ask for the whole link again",
-    "remote.reason.too_long": "it has {extra} characters too many at the end",
     "remote.reason.checksum": "it was changed or damaged on the way (its check code does not match)",
     "remote.reason.rules": "its board settings are not ones this app plays",
     "remote.reason.game_id": "its game id is damaged",
@@ -359,7 +358,6 @@ EN: Final[dict[str, str]] = {
     "rating.value": "Puzzle rating: {rating}",
     "rating.provisional": "Puzzle rating: {rating}? (provisional: a few more puzzles settle it)",
     "rating.provisional_short": "Puzzle rating: {rating}?",
-    "rating.change": "{change} points",
     "rating.history": "Your puzzle rating after each puzzle, from {low} to {high}",
     "settings.name": "Name of player {n}",
     "button.rematch": "Rematch",
@@ -409,6 +407,14 @@ EN_PLURAL: Final[dict[str, tuple[str, str]]] = {
     "games.moves": (
         "{moves} move",
         "{moves} moves",
+    ),
+    "remote.reason.too_long": (
+        "it has {extra} character too many at the end",
+        "it has {extra} characters too many at the end",
+    ),
+    "rating.change": (
+        "{change} point",
+        "{change} points",
     ),
     "puzzles.why.sos": (
         "Your moves made {count} SOS.",

@@ -269,7 +269,8 @@ class PuzzleSession:
         if self.rating.damaged:
             line += " · " + self.t("puzzles.not_saved")
         if self.change:
-            line += " · " + self.t("rating.change", change=f"{self.change:+d}")
+            line += " · " + ntext(self._lang(), "rating.change", abs(self.change),
+                                  change=f"{self.change:+d}")
         return line
 
     def rating_chart(self, width: int = 300, height: int = 80) -> tuple[str, str]:

@@ -88,7 +88,9 @@ class LinkError(ValueError):
     @property
     def message(self) -> Message:
         """Why, translated when shown."""
-        return Message(f"remote.reason.{self.key}", tuple(self.params.items()))
+        count = self.params.get("extra") if self.key == "too_long" else None  # a plural
+        return Message(f"remote.reason.{self.key}", tuple(self.params.items()),
+                       count if isinstance(count, int) else None)
 
 
 @dataclass(frozen=True)
