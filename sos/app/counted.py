@@ -27,10 +27,8 @@ from dataclasses import replace
 from typing import Final
 
 from ..ai import LEVELS
-from .library import GameRecord
+from .library import RESULT_KEY, GameRecord
 
-#: Key of the counted result in ``GameRecord.extra``.
-RESULT_KEY: Final = "result"
 #: Version of the entry under :data:`RESULT_KEY`.
 RESULT_VERSION: Final = 1
 #: The results, as stored.

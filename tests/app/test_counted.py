@@ -96,3 +96,25 @@ def test_games_that_do_not_count_get_no_entry() -> None:
             game.play(A(text))
         assert RESULT_KEY not in game.to_record().extra
         assert counted_result(game.to_record()) is None
+
+
+def test_a_merge_of_two_tabs_keeps_the_result_the_other_tab_saved() -> None:
+    """Tab one finished the game (result kept); tab two, which held the same moves and then
+    played a variation from an earlier position, writes over it: the result stays."""
+    library = Library(MemoryStore(), lambda: 1.0, iter(["id1", "id2"]).__next__)
+    one = session()
+    for text in ("S@a1", "O@b1"):
+        one.play(A(text))
+    stored = library.create(one.to_record())
+    two = GameSession(stored)
+    one.record = stored
+    one.play(A("S@c1"))  # the end: a win, saved by tab one
+    one.record = library.save(one.to_record()).record
+    assert stored_result(one.record) == "win"
+    two.play(A("S@c1"))  # tab two: the same end, and then takes it back
+    two.go_to(2)
+    two.play(A("O@c3"))  # a new line from move 2; the ended line stays a variation
+    mine = two.to_record()
+    assert RESULT_KEY not in mine.extra  # its line has not ended; it never saved the end
+    result = library.save(mine)
+    assert result.status == "merged" and stored_result(result.record) == "win"
