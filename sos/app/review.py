@@ -266,7 +266,6 @@ def move_text(texts: Texts, mode: str, ply: PlyReview, name: str) -> str:
         t("review.move", ply=ply.ply + 1, name=name, action=str(ply.action), verdict=verdict),
         t(
             "review.values",
-            name=name,
             before=value_text(texts, mode, ply.value_before, ply.exact),
             after=value_text(texts, mode, ply.value_after, ply.exact),
         ),

@@ -127,7 +127,7 @@ def test_a_move_among_the_best_is_not_called_worse_and_doubt_is_said(
     """Issue 32 ("O@e1 — blunder … Best: O@e1, …"): a 7x7 game whose review (estimates, small
     budgets, made in CPython and kept with the game) has a move that the search chose but whose
     estimate after it is a point lower. The panel calls it the best move, says the computer is
-    unsure, lists no "Best:" and marks nothing; values read as expected results."""
+    unsure, lists no "Best:" and marks nothing; values read as results ("a win by …")."""
     state = search_game(Rules(7, 7, "general"), 2)
     review = run_to_end(review_steps(state, exact_nodes=2_000, estimate_nodes=300))
     ply = next(p for p in review.plies if p.unsure)
@@ -145,8 +145,8 @@ def test_a_move_among_the_best_is_not_called_worse_and_doubt_is_said(
     button.click()
     move = page.get_by_test_id("review-move")
     expect(move).to_contain_text(f"Move {ply.ply + 1}, Player 1: {ply.action} — best move.")
-    expect(move).to_contain_text("Expected result for Player 1 before the move: a win by ≈")
-    expect(move).to_contain_text("The computer is unsure about this move")
+    expect(move).to_contain_text("Before: a win by ≈")
+    expect(move).to_contain_text("The computer is unsure here")
     expect(move).not_to_contain_text("Best:")
     expect(page.locator("button.cell.best")).to_have_count(0)
     move.scroll_into_view_if_needed()
