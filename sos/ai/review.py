@@ -40,6 +40,18 @@ move that keeps the result is judged by the **points lost**: less than 0.5 is **
 the best actions) or **good**; from 0.5 up to 1.5 (one point) an **inaccuracy**; from 1.5 up
 to 3 (two points) a **mistake**; 3 or more a **blunder**. (:data:`POINT_THRESHOLDS`.)
 
+Estimates that disagree
+-----------------------
+Two estimates come from two searches (of the position before the move and of the one after
+it), so they may disagree: a move among the search's best actions, whose value after is
+nevertheless a worse result class or at least half a point lower. A move that is only tied with
+the search's own choice (alpha-beta gives the other root moves a bound, "not better than the
+best", so a tie may be a worse move) is taken out of the best actions, and judged by its values.
+The search's own choice is searched again (the position after it, with :data:`RESEARCH_FACTOR`
+times the nodes); if the values still disagree, it stays **best** (a move among the best actions
+always is) and is marked ``unsure``: the page says that the engine is unsure there. A move is
+never called a blunder while listed among the best.
+
 Accuracy
 --------
 A player's **accuracy** is the share of their moves judged best or good, in percent (moves
@@ -74,8 +86,11 @@ EXACT_EMPTIES: Final = 16
 EXACT_NODES: Final = 60_000
 #: Node budget of one estimate (alpha-beta search of one position).
 ESTIMATE_NODES: Final = 12_000
-#: Format version of :meth:`GameReview.to_dict`.
-REVIEW_VERSION: Final = 1
+#: Node budget factor of the second search of a move whose estimates disagree.
+RESEARCH_FACTOR: Final = 4
+#: Format version of :meth:`GameReview.to_dict` (2: ``unsure`` added; a review of version 1
+#: may call a move among the best a blunder, and is made again).
+REVIEW_VERSION: Final = 2
 
 
 @dataclass(frozen=True)
@@ -93,6 +108,8 @@ class PlyReview:
         loss: ``value_before - value_after``, at least 0 (0 for a move among ``best_actions``).
         verdict: one of :data:`VERDICTS`.
         exact: True when both values are proven by the solver.
+        unsure: True when the move is among the best actions but the estimate after it
+            disagrees (a worse result, or half a point less), even after a second search.
     """
 
     ply: int
@@ -104,6 +121,7 @@ class PlyReview:
     loss: float
     verdict: str
     exact: bool
+    unsure: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,7 +168,7 @@ class GameReview:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (``GameRecord.extra["review"]``): version, the reviewed ``line``
         (text actions joined by spaces) and one list per ply ``[before, after, loss, verdict
-        index, exact 0/1, "best actions"]``."""
+        index, exact 0/1, "best actions", unsure 0/1]``."""
         return {
             "v": REVIEW_VERSION,
             "mode": self.mode,
@@ -164,6 +182,7 @@ class GameReview:
                     VERDICTS.index(p.verdict),
                     int(p.exact),
                     " ".join(str(a) for a in p.best_actions),
+                    int(p.unsure),
                 ]
                 for p in self.plies
             ],
@@ -184,14 +203,14 @@ class GameReview:
             state = start.clone()
             plies = []
             for index, (action, row) in enumerate(zip(line, rows, strict=True)):
-                before, after, loss, verdict, exact, best = row
+                before, after, loss, verdict, exact, best, unsure = row
                 player = state.current_player()
                 state.apply(action)
                 plies.append(
                     PlyReview(
                         index, action, player, float(before), float(after),
                         tuple(Action.parse(t) for t in str(best).split()), float(loss),
-                        VERDICTS[int(verdict)], bool(exact),
+                        VERDICTS[int(verdict)], bool(exact), bool(unsure),
                     )
                 )
             return cls(str(data["mode"]), int(data["players"]), line, tuple(plies))
@@ -215,15 +234,20 @@ class Progress:
 class _Eval:
     """The evaluation of one position for its player to move (future points / result)."""
 
-    __slots__ = ("best", "exact", "root_values", "value")
+    __slots__ = ("best", "chosen", "exact", "root_values", "value")
 
     def __init__(
-        self, value: float, exact: bool, best: tuple[Action, ...], root_values: dict[int, float]
+        self, value: float, exact: bool, best: tuple[Action, ...], root_values: dict[int, float],
+        chosen: Action | None = None,
     ) -> None:
         self.value = value
         self.exact = exact
         self.best = best
         self.root_values = root_values
+        #: The search's own choice (an estimate): the one move of ``best`` whose value is not
+        #: possibly a bound (alpha-beta searches the others with a window that only tells
+        #: "not better", so a tie with it may be a move that is worse).
+        self.chosen = chosen
 
 
 def _result_class(value: float, exact: bool) -> int:
@@ -234,17 +258,18 @@ def _result_class(value: float, exact: bool) -> int:
 
 def verdict(mode: str, before: float, after: float, exact: bool, among_best: bool) -> str:
     """The verdict of a move whose mover's values are ``before`` and ``after`` (see the module
-    docstring); ``exact``: both are proven; ``among_best``: the move keeps the best value."""
-    loss = 0.0 if among_best else max(0.0, before - after)
+    docstring); ``exact``: both are proven; ``among_best``: the move keeps the best value (it is
+    then ``best``, whatever a second estimate says: see "Estimates that disagree")."""
+    if among_best:
+        return "best"
+    loss = max(0.0, before - after)
     was, now = _result_class(before, exact), _result_class(after, exact)
     if now < was:
         return "blunder" if now < 0 else "mistake"
     if mode == "simple":
-        if among_best:
-            return "best"
         return "inaccuracy" if loss >= SIMPLE_INACCURACY else "good"
     if loss < POINT_THRESHOLDS[0]:
-        return "best" if among_best else "good"
+        return "good"
     if loss < POINT_THRESHOLDS[1]:
         return "inaccuracy"
     if loss < POINT_THRESHOLDS[2]:
@@ -314,42 +339,76 @@ def review_steps(
             best = tuple(move_action(m, rules.cols) for m in sorted(values) if values[m] == top)
             if not best and result.move >= 0:
                 best = (move_action(result.move, rules.cols),)
-            found = _Eval(float(result.value), bool(result.exact), best, values)
+            chosen = move_action(result.move, rules.cols) if result.move >= 0 else None
+            found = _Eval(float(result.value), bool(result.exact), best, values, chosen)
         evals[k] = found
         prog.done += 1
         yield
     plies = []
+    deeper = AlphaBeta(budget=None, rng=random.Random(0),
+                       node_budget=estimate_nodes * RESEARCH_FACTOR)
     for k, action in enumerate(line):
         pos, nxt = positions[k], positions[k + 1]
         here, there = evals[k], evals[k + 1]
         assert here is not None and there is not None
         mover = pos.current_player()
         before = _lead(pos, mover) + here.value if rules.mode == "general" else here.value
-        if rules.mode == "simple" and gains[k]:
-            after = 1.0
-        elif nxt.is_terminal():
-            after = float(_lead(nxt, mover)) if rules.mode == "general" else 0.0
-        else:
-            if nxt.current_player() == mover:
-                future = there.value
-            elif two:
-                future = -there.value
-            else:  # paranoid values belong to their root seat: the mover's own search
-                future = here.root_values.get(action_move(action, rules.cols), here.value)
-                future -= gains[k]  # (root values count the move's own points)
-            after = (_lead(nxt, mover) if rules.mode == "general" else 0) + future
-            if rules.mode == "simple":
-                after = future
-        among = action in here.best
+        after = _after(rules.mode, two, pos, nxt, action, gains[k], here, there)
+        best = here.best
+        among = action in best
         exact = here.exact and there.exact
+        unsure = False
+        if among and not exact and _disagree(before, after):
+            if here.chosen is not None and action != here.chosen:
+                # Tied with the search's choice by a bound only; its own search says worse.
+                best = tuple(a for a in best if a != action)
+                among = False
+            else:
+                if two and not there.exact and not nxt.is_terminal():  # again, deeper
+                    result = yield from deeper.search(nxt.clone())
+                    again = _Eval(float(result.value), bool(result.exact), (), {})
+                    after = _after(rules.mode, two, pos, nxt, action, gains[k], here, again)
+                unsure = _disagree(before, after)
         loss = 0.0 if among else max(0.0, before - after)
         plies.append(
             PlyReview(
-                k, action, mover, float(before), float(after), here.best, round(loss, 2),
-                verdict(rules.mode, before, after, exact, among), exact,
+                k, action, mover, float(before), float(after), best, round(loss, 2),
+                verdict(rules.mode, before, after, exact, among), exact, unsure,
             )
         )
     return GameReview(rules.mode, rules.players, tuple(line), tuple(plies))
+
+
+def _disagree(before: float, after: float) -> bool:
+    """True when a move among the best actions has estimates that contradict that: a worse
+    result class after it, or at least half a point (:data:`POINT_THRESHOLDS`) less."""
+    return (
+        _result_class(after, False) < _result_class(before, False)
+        or before - after >= POINT_THRESHOLDS[0]
+    )
+
+
+def _after(
+    mode: str, two: bool, pos: GameState, nxt: GameState, action: Action, gain: int,
+    here: _Eval, there: _Eval,
+) -> float:
+    """The value for the mover of the position ``nxt`` that ``action`` (which completed
+    ``gain`` SOSs) made from ``pos`` (see the module docstring)."""
+    mover = pos.current_player()
+    if mode == "simple" and gain:
+        return 1.0
+    if nxt.is_terminal():
+        return float(_lead(nxt, mover)) if mode == "general" else 0.0
+    if nxt.current_player() == mover:
+        future = there.value
+    elif two:
+        future = -there.value
+    else:  # paranoid values belong to their root seat: the mover's own search
+        future = here.root_values.get(action_move(action, pos.rules.cols), here.value)
+        future -= gain  # (root values count the move's own points)
+    if mode == "simple":
+        return future
+    return _lead(nxt, mover) + future
 
 
 def _exact(
@@ -391,6 +450,7 @@ __all__ = [
     "EXACT_EMPTIES",
     "EXACT_NODES",
     "POINT_THRESHOLDS",
+    "RESEARCH_FACTOR",
     "VERDICTS",
     "GameReview",
     "PlayerSummary",

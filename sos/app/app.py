@@ -595,10 +595,12 @@ class AppSession:
 
     def ensure_saved(self, cleared_only: bool = False) -> bool:
         """Write the game shown again (with a notice) and the preferences when storage lost
-        them: another tab cleared it, or "clear site data". Called on the ``storage`` event of
-        a clear and, with ``cleared_only`` (not when the user deleted this game in another
-        tab's list: it stays deleted until this tab changes it), when the tab is shown or gets
-        the focus. True when it wrote the game."""
+        them: another tab cleared it, or "clear site data". A game stored without a move is
+        written again without a notice: another tab or frame of the origin (two embeds in one
+        page) removes empty games when it starts one, and nothing was lost. Called on the
+        ``storage`` event of a clear and, with ``cleared_only`` (not when the user deleted this
+        game in another tab's list: it stays deleted until this tab changes it), when the tab
+        is shown or gets the focus. True when it wrote the game."""
         if self.storage == "refused":
             return False
         if self._read(PREFS_KEY) is None and self.prefs != Prefs():
@@ -608,9 +610,13 @@ class AppSession:
             return False
         if cleared_only and self.library.was_deleted(mine.id):
             return False  # deleted in another tab's list, not lost with a cleared storage
+        # Stored without a move, it was another tab's or frame's to tidy away (a new game
+        # there prunes the empty ones): written again quietly, nothing was lost.
+        tidied = self.game.record.is_empty()
         if self.commit() == "failed":
             return False
-        self.notices.append(message("notice.restored"))
+        if not tidied:
+            self.notices.append(message("notice.restored"))
         return True
 
     # ------------------------------------------------------------------ the dialogs

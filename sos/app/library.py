@@ -68,6 +68,9 @@ LOG_MAX: Final = 200
 #: The id under which "Your games" lists the first version's save slot (``sos-game``) when it
 #: cannot be migrated: not letters and digits only, so never a game's id.
 LEGACY_ID: Final = "sos-game"
+#: Key of the result a game ended with in ``GameRecord.extra`` (:mod:`sos.app.counted` owns its
+#: meaning; a merge of two tabs' writes keeps it).
+RESULT_KEY: Final = "result"
 #: Seat kinds a saved game may name (the app's ``SEAT_KINDS``).
 SEAT_KINDS: Final = ("human", "easy", "medium", "hard", "perfect")
 #: The keys of a game's JSON object that this version reads; any other key is kept as it is
@@ -235,6 +238,14 @@ def _same_game(a: GameRecord, b: GameRecord) -> bool:
         b.extra,
         b.origin,
     )
+
+
+def _kept_result(stored: GameRecord, mine: GameRecord) -> dict[str, object]:
+    """``mine.extra``, with the result the stored game ended with (``extra["result"]``, see
+    :mod:`sos.app.counted`) when only the stored one has it: another tab finished the game."""
+    if RESULT_KEY in stored.extra and RESULT_KEY not in mine.extra:
+        return {**mine.extra, RESULT_KEY: stored.extra[RESULT_KEY]}
+    return mine.extra
 
 
 def _is_prefix(short: Line, long: Line) -> bool:
@@ -950,7 +961,8 @@ class Library:
             if record.holds(found):
                 variations = merge_lines([*record.variations, *found.variations])
                 variations = tuple(v for v in variations if not _is_prefix(v, record.line))
-                written = replace(record, variations=variations, updated=now, rev=found.rev + 1)
+                written = replace(record, variations=variations, updated=now, rev=found.rev + 1,
+                                  extra=_kept_result(found, record))
                 status = "saved" if found.same_play(record) else "merged"
                 return SaveResult(status, self._write(written, new=False))
             if found.holds(record):

@@ -25,7 +25,7 @@ from datetime import date, timedelta
 from typing import Final
 
 from ..notation import Action, square_name
-from .i18n import text
+from .i18n import ntext, text
 from .library import StorageError, Store
 from .puzzle_set import (
     Puzzle,
@@ -36,6 +36,7 @@ from .puzzle_set import (
     final_margin,
     find_puzzle,
 )
+from .puzzle_why import why
 from .rating import DIFFICULTIES, RATING_KEY, RatingBook, choose_near, history_chart
 from .view import player_name
 
@@ -215,6 +216,7 @@ class PuzzleSession:
         self.daily = day
         self.last = None
         self._recorded = False
+        self.change = 0  # the last puzzle's "+64 points" is not this one's
 
     # ------------------------------------------------------------------ playing
     def attempt(self, action: Action) -> Verdict:
@@ -272,7 +274,8 @@ class PuzzleSession:
         if self.rating.damaged:
             line += " · " + self.t("puzzles.not_saved")
         if self.change:
-            line += " · " + self.t("rating.change", change=f"{self.change:+d}")
+            line += " · " + ntext(self._lang(), "rating.change", abs(self.change),
+                                  change=f"{self.change:+d}")
         return line
 
     def rating_chart(self, width: int = 300, height: int = 80) -> tuple[str, str]:
@@ -282,23 +285,28 @@ class PuzzleSession:
 
     # ------------------------------------------------------------------ texts
     def title(self) -> str:
-        """``Daily puzzle · 2026-12-01`` or ``Puzzle 5g-3f9a1c``, with the difficulty."""
+        """``Daily puzzle · 2026-12-01`` or ``Puzzle 17``, with the difficulty."""
         assert self.run is not None
         puzzle = self.run.puzzle
         stars = self.t("puzzles.rating", rating=puzzle.rating)
         if self.daily is not None:
             return f"{self.t('puzzles.daily_title', date=self.daily.isoformat())} · {stars}"
-        return f"{self.t('puzzles.numbered', id=puzzle.id)} · {stars}"
+        return f"{self.t('puzzles.numbered', number=self.number(puzzle))} · {stars}"
+
+    def number(self, puzzle: Puzzle) -> int:
+        """The puzzle's number, from 1, in the order of the set (its name in the page; the id
+        stays the ``?puzzle=`` value)."""
+        return self.puzzles.index(puzzle) + 1
 
     def prompt(self) -> str:
-        """What to find, for whom: "Player 1 to move: find the move that wins." (and how many
-        moves for a longer puzzle)."""
+        """What to find, for whom: "Player 1 to move: find the move that wins." (and, for a
+        longer puzzle not solved yet, how many moves it has and which one is to find now)."""
         assert self.run is not None
         run = self.run
         name = player_name(self._lang(), run.player)
         line = self.t(f"puzzles.goal.{run.puzzle.goal}", name=name)
-        if run.steps > 1:
-            line += " " + self.t("puzzles.steps", found=run.step, steps=run.steps)
+        if run.steps > 1 and not run.solved:
+            line += " " + self.t("puzzles.steps", step=run.step + 1, steps=run.steps)
         return line
 
     def feedback(self) -> str:
@@ -310,8 +318,9 @@ class PuzzleSession:
         lang = self._lang()
         move = _move(verdict.action)
         if verdict.kind == "solved":
-            return self.t("puzzles.solved" if not run.failed else "puzzles.solved.after",
-                          action=move)
+            solved = self.t("puzzles.solved" if not run.failed else "puzzles.solved.after",
+                            action=move)
+            return " ".join([solved, *self.reasons()])
         if verdict.kind == "right" and not verdict.replies:  # it scored: the player again
             return self.t("puzzles.right.again", action=move)
         if verdict.kind == "right":
@@ -326,17 +335,36 @@ class PuzzleSession:
                           outcome=outcome)
         return self.t("puzzles.wrong", action=move, outcome=outcome)
 
-    def _outcome(self, value: int) -> str:
-        """The result of a wrong move worth ``value`` to the player (at the step's position)."""
+    def reasons(self) -> list[str]:
+        """Why the solution is the move (:func:`sos.app.puzzle_why.why`), in words: the SOSs
+        the player's moves made, that the opponent is left no SOS to complete, and what the
+        best other first move would have given."""
+        assert self.run is not None
+        run = self.run
+        found = why(run.puzzle)
+        lang = self._lang()
+        out = []
+        if found.made:
+            out.append(ntext(lang, "puzzles.why.sos", found.made, count=found.made))
+        if found.safe:
+            out.append(self.t("puzzles.why.safe", name=player_name(lang, 1 - run.player)))
+        if found.best_other is not None:
+            out.append(self.t("puzzles.why.others", outcome=self._outcome(found.best_other, 0)))
+        return out
+
+    def _outcome(self, value: int, index: int | None = None) -> str:
+        """The result of a wrong move worth ``value`` to the player at the step's position
+        (``index``: at that many moves of the line instead, e.g. 0 for the first move)."""
         assert self.run is not None
         run = self.run
         if run.puzzle.rules.mode == "simple":
             return self.t("puzzles.outcome.simple_loss" if value < 0 else "puzzles.outcome.draw")
         at = run.puzzle.start()
-        for action in run.puzzle.line[: self._line_index()]:
+        for action in run.puzzle.line[: self._line_index() if index is None else index]:
             at.apply(action)
         got = final_margin(at, run.player, value)
-        best = final_margin(at, run.player, run.value_now())
+        best = final_margin(at, run.player, run.value_now() if index is None else
+                            run.puzzle.value)
         if got > 0:
             return self.t("puzzles.outcome.less", points=got, best=best)
         if got == 0:

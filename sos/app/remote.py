@@ -88,7 +88,9 @@ class LinkError(ValueError):
     @property
     def message(self) -> Message:
         """Why, translated when shown."""
-        return Message(f"remote.reason.{self.key}", tuple(self.params.items()))
+        count = self.params.get("extra") if self.key == "too_long" else None  # a plural
+        return Message(f"remote.reason.{self.key}", tuple(self.params.items()),
+                       count if isinstance(count, int) else None)
 
 
 @dataclass(frozen=True)
@@ -291,16 +293,22 @@ def link_url(base: str, code: str) -> str:
 @dataclass(frozen=True)
 class RemoteInfo:
     """What a remote game keeps in ``GameRecord.extra``: this device's ``seat``, the players'
-    ``names`` (``""`` = none given) and ``base``, the number of moves of the last link opened
-    here (moves before it were seen by the other side and cannot be taken back)."""
+    ``names`` (``""`` = none given), ``base``, the number of moves of the last link opened
+    here (moves before it were seen by the other side and cannot be taken back), and ``sent``,
+    the number of moves of the last link copied or shared from here (0: none; a move in a link
+    that went out cannot be taken back either: the friend may already have answered it)."""
 
     seat: int
     names: tuple[str, ...]
     base: int
+    sent: int = 0
 
     def extra(self) -> dict[str, object]:
-        """The ``GameRecord.extra`` value."""
-        return {"seat": self.seat, "names": list(self.names), "base": self.base}
+        """The ``GameRecord.extra`` value (``sent`` only once a link went out)."""
+        out: dict[str, object] = {"seat": self.seat, "names": list(self.names), "base": self.base}
+        if self.sent:
+            out["sent"] = self.sent
+        return out
 
 
 def is_remote(record: GameRecord) -> bool:
@@ -324,7 +332,10 @@ def info(record: GameRecord) -> RemoteInfo:
     kept = (kept + [""] * players)[:players]
     if not isinstance(base, int) or isinstance(base, bool) or not 0 <= base <= len(record.line):
         base = 0
-    return RemoteInfo(seat, tuple(kept), base)
+    sent = extra.get("sent", 0)
+    if not isinstance(sent, int) or isinstance(sent, bool) or not 0 <= sent <= len(record.line):
+        sent = 0
+    return RemoteInfo(seat, tuple(kept), base, sent)
 
 
 def with_info(record: GameRecord, remote: RemoteInfo) -> GameRecord:
@@ -492,10 +503,13 @@ class RemoteSession(GameSession):
         return super().play(action)
 
     def can_undo(self) -> bool:
+        """True for this device's own last move, made since the last link opened here and not
+        yet in a link copied or shared from here (:meth:`mark_sent`)."""
         records = self.state.records
+        remote = self.remote
         return (
             not self.paused
-            and self.cursor > self.remote.base
+            and self.cursor > max(remote.base, remote.sent)
             and bool(records)
             and records[-1].player == self.remote.seat
         )
@@ -505,6 +519,16 @@ class RemoteSession(GameSession):
             return False
         self.state.undo()
         self.paused = False
+        self._changed()
+        return True
+
+    def mark_sent(self) -> bool:
+        """The link of the position shown was copied or shared: its moves went out and can no
+        longer be taken back here. True when that changed what Undo may take back."""
+        remote = self.remote
+        if self.cursor <= max(remote.base, remote.sent):
+            return False
+        self.record = with_info(self.to_record(), replace(remote, sent=self.cursor))
         self._changed()
         return True
 

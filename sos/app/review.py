@@ -238,8 +238,9 @@ def graph_view(
 
 # ---------------------------------------------------------------------------- the selected move
 def value_text(texts: Texts, mode: str, value: float, exact: bool) -> str:
-    """A value for the mover in words: ``wins by 2 (proven)``, ``level (estimate)``, or in
-    simple mode ``wins`` / ``draw`` / ``loses`` (see :mod:`sos.ai.review` for the scale)."""
+    """A value for the mover as an expected result: ``a win by 2 (proven)``, ``a draw
+    (estimate)``, or in simple mode ``a win`` / ``a draw`` / ``a loss`` (see
+    :mod:`sos.ai.review` for the scale)."""
     band = 0.0 if exact else 0.5
     kind = "win" if value > band else "loss" if value < -band else "draw"
     if mode == "simple":
@@ -255,8 +256,9 @@ def value_text(texts: Texts, mode: str, value: float, exact: bool) -> str:
 
 
 def move_text(texts: Texts, mode: str, ply: PlyReview, name: str) -> str:
-    """What the panel says of one move: number, player ``name``, action, verdict, the values
-    before and after, the points lost (general mode) and the best actions (at most
+    """What the panel says of one move: number, player ``name``, action, verdict, the
+    expected results before and after, that the engine is unsure (when its estimates
+    disagree), the points lost (general mode) and the best actions (at most
     :data:`MAX_MARKS`) unless it was one."""
     t = texts.t
     verdict = t(f"review.verdict.{ply.verdict}")
@@ -268,6 +270,8 @@ def move_text(texts: Texts, mode: str, ply: PlyReview, name: str) -> str:
             after=value_text(texts, mode, ply.value_after, ply.exact),
         ),
     ]
+    if ply.unsure:  # among the best, yet the estimate after it says worse
+        parts.append(t("review.unsure"))
     if mode == "general" and ply.loss > 0:
         # A whole number of points picks its plural form; a fraction (an estimate) takes
         # the general form, which 100 selects in every catalog (Arabic "other" included).

@@ -14,6 +14,7 @@ from ..notation import Action
 from ..rules import Rules
 from ..state import GameState, IllegalActionError
 from . import outcome as outcomes
+from .counted import stamp
 from .library import GameRecord, Line, merge_lines
 from .outcome import GameOutcome
 
@@ -99,12 +100,16 @@ class GameSession:
         return self.cursor < len(self.line)
 
     def to_record(self) -> GameRecord:
-        """The record to save: this session's line, cursor and variations."""
-        return replace(
-            self.record,
-            line=tuple(self.line),
-            cursor=self.cursor,
-            variations=tuple(self.variations),
+        """The record to save: this session's line, cursor and variations, and once the line
+        has ended a game against the computer, the result it ended with
+        (:func:`sos.app.counted.stamp`: kept from then on, whatever undo or review does)."""
+        return stamp(
+            replace(
+                self.record,
+                line=tuple(self.line),
+                cursor=self.cursor,
+                variations=tuple(self.variations),
+            )
         )
 
     # ------------------------------------------------------------------ changes

@@ -2,12 +2,10 @@
 computed from the library of games (so it survives reloads and follows deletes), and the view
 model of the "Statistics" view with its bar chart as SVG data. Pure: no DOM.
 
-Which games count (our choice, where the issue is silent): a game of the library, finished at
-the position it shows, with exactly one human seat and at least one computer — that human is
-"you". Its level is the strongest computer level at the table (easy < medium < hard <
-perfect). You win when you alone have the best score (simple mode: you made the first SOS),
-draw when you share it, lose otherwise. Games by link (two people) and games among people
-only do not count.
+Which games count, and with which result, is :mod:`sos.app.counted`'s: a game of the library
+with exactly one human seat ("you") and at least one computer, counted with the result it ended
+with (kept in the game when it ended: a later undo, review or variation does not change it).
+Games by link (two people) and games among people only do not count.
 
 Reset (``sos-stats``, JSON, version 1: ``{"v": 1, "since": <ms since the epoch>}``): games
 created before ``since`` are left out. No game is deleted: they stay in "Your games".
@@ -21,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..ai import LEVELS
+from .counted import counted_result
 from .i18n import ntext, percent, text
 from .library import GameRecord, Library, StorageError
 from .rating import KEEP_HISTORY, RATING_KEY, START_RATING, Chart, RatingBook, history_chart
@@ -48,25 +47,9 @@ def dump_since(since: float) -> str:
 
 
 def game_outcome(record: GameRecord) -> tuple[str, int, str] | None:
-    """(level, board size, ``win`` | ``draw`` | ``loss``) of a game that counts (module
-    docstring), else None."""
-    humans = [seat for seat, kind in enumerate(record.seats) if kind == "human"]
-    levels = [kind for kind in record.seats if kind in LEVELS]
-    if len(humans) != 1 or not levels or record.origin == "remote":
-        return None
-    state = record.state()
-    outcome = state.outcome()
-    if outcome is None:
-        return None
-    me = humans[0]
-    level = max(levels, key=LEVELS.index)
-    if outcome.winner == me:
-        result = "win"
-    elif outcome.winner is None and me in outcome.tied:
-        result = "draw"
-    else:
-        result = "loss"
-    return level, record.rules.rows, result
+    """(level, board size, ``win`` | ``draw`` | ``loss``) of a game that counts, else None
+    (:func:`sos.app.counted.counted_result`)."""
+    return counted_result(record)
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ class Panels:
         on = self.host.on
         on(by_id("share-button"), "click", self.open_share)
         on(by_id("share-copy"), "click", lambda _e: self._copy("share-url", "share-message"))
+        on(by_id("share-copy"), "click", lambda _e: self.remote.sent())  # a game by link's link
         on(by_id("record-button"), "click", self.open_record)
         on(by_id("record-copy"), "click", lambda _e: self._copy("record-text", "record-message"))
         on(by_id("record-import"), "click", self.on_record_import)

@@ -40,6 +40,7 @@ class RemotePanel:
         on = self.host.on
         on(by_id("remote-copy"), "click", lambda _e: spawn(self._copy()))
         on(by_id("remote-share"), "click", lambda _e: spawn(self._share()))
+        on(by_id("remote-link"), "copy", lambda _e: self.sent())  # copied by hand
         on(by_id("remote-my-name"), "change", self.on_name)
         on(by_id("settings-form"), "change", lambda _e: self.sync_settings())
 
@@ -119,16 +120,29 @@ class RemotePanel:
         if isinstance(game, RemoteSession) and game.set_name(str(by_id("remote-my-name").value)):
             self.host.changed()
 
+    def sent(self) -> bool:
+        """The link is on its way (copied or shared): its moves can no longer be taken back
+        here (:meth:`sos.app.remote.RemoteSession.mark_sent`); save and show that. True when
+        Undo lost a move to take back."""
+        game = self.app.game
+        if isinstance(game, RemoteSession) and game.mark_sent():
+            self.host.changed()
+            return True
+        return False
+
     async def _copy(self) -> None:
         field, out = by_id("remote-link"), by_id("remote-message")
         field.select()
+        sent = self.sent()
+        note = " " + self.app.t("remote.sent") if sent else ""
         try:
             await window.navigator.clipboard.writeText(str(field.value))
-            out.textContent = self.app.t("share.copied")
+            out.textContent = self.app.t("share.copied") + note
         except Exception:  # no clipboard permission: the link is selected in its box
-            out.textContent = self.app.t("share.copy_failed")
+            out.textContent = self.app.t("share.copy_failed") + note
 
     async def _share(self) -> None:
+        self.sent()
         data = {"title": self.app.t("remote.share_title"), "url": self.link()}
         try:
             await window.navigator.share(to_js(data, dict_converter=window.Object.fromEntries))

@@ -16,7 +16,7 @@ from sos.ai.review import (
     review_steps,
     verdict,
 )
-from sos.ai.search import run_to_end
+from sos.ai.search import AlphaBeta, move_action, run_to_end
 from sos.ai.solver import Solver, solve_actions
 
 
@@ -182,3 +182,36 @@ def test_graph_points_are_seen_by_the_first_player() -> None:
     assert points[2][0] == review.plies[2].value_after
     assert points[1][0] == -review.plies[1].value_after
     assert review.plies[1].verdict in ("mistake", "blunder", "inaccuracy")
+
+
+def search_game(rules: Rules, seed: int, nodes: int = 200) -> GameState:
+    """A game of small searches (a move in ten random): moves a search chose, as a computer's
+    are, which the review's own searches find tied with others."""
+    rng = random.Random(seed)
+    state = new_game(rules)
+    searcher = AlphaBeta(budget=None, rng=random.Random(seed), node_budget=nodes)
+    while not state.is_terminal():
+        if rng.random() < 0.3:
+            state.apply(rng.choice(state.legal_actions()))
+            continue
+        result = run_to_end(searcher.search(state.clone()))
+        state.apply(move_action(result.move, rules.cols))
+    return state
+
+
+def test_a_move_among_the_best_is_never_judged_worse_and_disagreement_is_marked() -> None:
+    """Issue 32: the review called a move a blunder while listing it among the best. In this
+    game (7x7, estimates) move 38 is the search's choice, yet the estimate after it is a point
+    lower, also after the second, deeper search: before, it was an "inaccuracy" listed among
+    the best; now it is best and marked unsure. No move is judged worse than best while listed
+    among the best, and exact plies are never unsure."""
+    state = search_game(Rules(7, 7, "general"), 2)
+    review = run_to_end(review_steps(state, exact_nodes=2_000, estimate_nodes=300))
+    for ply in review.plies:
+        if ply.action in ply.best_actions:
+            assert ply.verdict == "best", ply
+        if ply.unsure:
+            assert ply.action in ply.best_actions and not ply.exact, ply
+    unsure = [ply for ply in review.plies if ply.unsure]
+    assert [(p.ply, str(p.action), p.verdict) for p in unsure] == [(37, "S@a7", "best")]
+    assert unsure[0].value_before - unsure[0].value_after >= 0.5  # what made it disagree

@@ -116,6 +116,29 @@ def test_english_plurals() -> None:
     assert ntext("en", "notice.shared_loaded", 1, moves=1) == "Shared game loaded: 1 move."
 
 
+def test_names_and_counts_fit_the_grammar_around_them() -> None:
+    """Issue 32, item 10: Greek put a name (nominative, "Παίκτης 1") after a genitive article
+    ("Σειρά του Παίκτης 1"); it now says "Σειρά: Παίκτης 1", which holds for any name. Counts
+    that can be 1 take a plural message ("1 character", "+1 point")."""
+    from sos.app.remote import LinkError
+    from sos.app.view import player_name
+
+    assert text("el", "status.turn", name=player_name("el", 0)) == "Σειρά: Παίκτης 1"
+    articles = re.compile(r"\b(του|της|τον|την|στον|στην|Ο|ο|Η|η) \{(name|me|who)\}")  # noqa: RUF001
+    for message in tool.read("el"):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in strings:  # an article fixes the gender and case of any name
+            assert not articles.search(string), (message.context, string)
+    assert LinkError("too_long", extra=1).reason_in("en") == (
+        "it has 1 character too many at the end")
+    assert LinkError("too_long", extra=3).reason_in("fr").startswith("il a 3 caractères")
+    assert ntext("en", "rating.change", 1, change="+1") == "+1 point"
+    assert ntext("ar", "rating.change", 5, change="-5") == "-5 نقاط"
+    garbage = LinkError("version", version=32)  # what "?r=garbage" gives
+    for lang in LANGUAGES:
+        assert "32" not in garbage.reason_in(lang), lang  # no format number for a player
+
+
 @pytest.mark.skipif("ar" not in LANGUAGES, reason="no Arabic catalog yet")
 def test_arabic_has_six_forms() -> None:
     texts = {ntext("ar", "games.moves", n, moves=n) for n in COUNTS}

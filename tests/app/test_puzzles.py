@@ -108,3 +108,46 @@ def test_a_scoring_right_move_says_the_player_moves_again(lang: str) -> None:
     feedback = session.feedback()
     assert ("move again" if lang == "en" else "wieder am Zug") in feedback
     assert "answers" not in feedback and "antwortet" not in feedback
+
+
+def test_puzzles_are_named_by_number_and_a_new_one_starts_without_the_last_change() -> None:
+    session = PuzzleSession(shipped(), MemoryStore(), lambda: "en")
+    first, second = shipped()[0], shipped()[1]
+    session.open(first.id, date(2026, 12, 3))
+    assert session.title().startswith("Puzzle 1 · ") and first.id not in session.title()
+    wrong = next(a for a in first.wrong[0] if a != first.line[0])
+    session.attempt(wrong)
+    assert session.change < 0 and "points" in session.rating_text()
+    session.open(second.id, date(2026, 12, 3))
+    assert session.title().startswith("Puzzle 2 · ")
+    assert session.change == 0 and "points" not in session.rating_text()
+
+
+def test_a_longer_puzzle_says_how_many_moves_and_which_one() -> None:
+    puzzle = next(p for p in shipped() if len(p.wrong) == 2)
+    session = PuzzleSession(shipped(), None, lambda: "en")
+    session.open(puzzle.id, date(2026, 12, 3))
+    assert session.prompt().endswith("This puzzle has 2 moves to find: this is move 1.")
+    steps = puzzle.steps()
+    session.attempt(puzzle.line[steps[0]])
+    assert session.prompt().endswith("this is move 2.")
+    session.attempt(puzzle.line[steps[1]])
+    assert "moves to find" not in session.prompt()  # solved: nothing left to find
+
+
+def test_a_solved_puzzle_says_why() -> None:
+    from sos.app.puzzle_why import why
+
+    for puzzle in shipped()[:60]:
+        found = why(puzzle)
+        session = PuzzleSession(shipped(), None, lambda: "en")
+        session.open(puzzle.id, date(2026, 12, 3))
+        assert session.run is not None
+        while not session.run.solved:
+            session.attempt(session.run.solution())
+        text = session.feedback()
+        assert text.startswith("Solved:")
+        assert ("Your moves made" in text) == (found.made > 0)
+        assert ("has no SOS to complete" in text) == found.safe
+        assert "Every other move does worse: at best, " in text
+        assert found.best_other is not None and found.best_other < puzzle.value

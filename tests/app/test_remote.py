@@ -405,6 +405,24 @@ def test_undo_takes_back_only_this_devices_moves_since_the_last_link() -> None:
     assert anna.game.cursor == 2
 
 
+def test_a_move_in_a_link_that_went_out_cannot_be_taken_back() -> None:
+    anna = device()
+    anna.new_remote(Settings(4), 0, "")
+    game = anna.game
+    assert isinstance(game, RemoteSession)
+    game.play(Action.parse("S@a1"))
+    assert game.can_undo()  # not sent yet: a slip can still be taken back
+    assert game.mark_sent() and not game.can_undo() and not game.undo()
+    assert not game.mark_sent()  # nothing new to send
+    anna.commit()
+    stored = load_game(dump_game(anna.game.to_record()))
+    assert remote.info(stored).sent == 1
+    again = device([], anna.library.store)  # type: ignore[arg-type]
+    assert again.open(stored.id) and not again.game.can_undo()  # also after a reload
+    damaged = remote.info(replace(stored, extra={**stored.extra, "sent": 9}))
+    assert damaged.sent == 0  # more moves than the game has: ignored
+
+
 def test_remote_data_survives_saving_and_damage() -> None:
     anna = device()
     anna.new_remote(Settings(5, players=3), 2, "Zoë")

@@ -8,7 +8,7 @@ import itertools
 import random
 
 from sos import Action, GameState, Rules, new_game
-from sos.ai.review import GameReview, PlyReview, graph_points, review_game
+from sos.ai.review import GameReview, PlyReview, graph_points, review_game, verdict
 from sos.app.app import AppSession
 from sos.app.library import GameRecord, MemoryStore
 from sos.app.review import (
@@ -92,27 +92,49 @@ def test_move_text_and_marks_of_a_mistake_and_a_blunder() -> None:
     review = hand_review()
     mistake = move_text(app(), "general", review.plies[1], "Player 2")
     assert mistake == (
-        "Move 2, Player 2: O@b1 — mistake. Before: level (proven). After: loses by 2 (proven)."
+        "Move 2, Player 2: O@b1 — mistake. Before: a draw (proven). After: a loss by 2 (proven)."
         " Lost 2 points. Best: S@b2, O@b2, S@c3. The best move is marked on the board."
     )
     assert best_marks(review.plies[1]) == ((1, 1, "S/O"), (2, 2, "S"))
     blunder = move_text(app(), "general", review.plies[3], "Player 1")
     assert blunder == (
-        "Move 4, Player 1: O@b2 — blunder. Before: wins by ≈2.0 (estimate)."
-        " After: loses by ≈1.5 (estimate). Lost 3.5 points."
+        "Move 4, Player 1: O@b2 — blunder. Before: a win by ≈2.0 (estimate)."
+        " After: a loss by ≈1.5 (estimate). Lost 3.5 points."
         " Best: S@a2, O@a2, S@c2, S@a3 and 1 more. The best move is marked on the board."
     )
     assert best_marks(review.plies[3]) == ((1, 0, "S/O"), (1, 2, "S"), (2, 0, "S"))
     best = move_text(app(), "general", review.plies[0], "Player 1")
     assert best == (
-        "Move 1, Player 1: S@a1 — best move. Before: level (proven). After: level (proven)."
+        "Move 1, Player 1: S@a1 — best move. Before: a draw (proven). After: a draw (proven)."
     )
     assert best_marks(review.plies[0]) == ()
     simple = move_text(app(), "simple", review.plies[1], "Player 2")
-    assert simple.startswith("Move 2, Player 2: O@b1 — mistake. Before: draw (proven). After:"
-                             " loses (proven). Best: ")  # no points lost in simple mode
+    assert simple.startswith(
+        "Move 2, Player 2: O@b1 — mistake. Before: a draw (proven). After: a loss (proven)."
+        " Best: "
+    )  # no points lost in simple mode
     german = move_text(app("de"), "general", review.plies[1], "Spieler 2")
     assert german.startswith("Zug 2, Spieler 2: O@b1")
+
+
+def test_a_move_among_the_best_is_never_a_blunder_and_disagreeing_estimates_say_so() -> None:
+    """Issue 32: "O@e1 — blunder … Best: O@e1, …". A move the search lists among its best is
+    judged best; when the estimate after it still disagrees, the text says the computer is
+    unsure instead of contradicting itself, and the move is not marked as its own better."""
+    assert verdict("general", 2.0, -1.5, False, True) == "best"
+    assert verdict("simple", 0.9, -0.9, False, True) == "best"
+    assert verdict("general", 2.0, -1.5, False, False) == "blunder"
+    ply = PlyReview(19, A("O@a1"), 1, 0.0, -2.0, (A("O@a1"), A("S@b1")), 0.0, "best", False,
+                    True)
+    said = move_text(app(), "general", ply, "Computer 2")
+    assert "blunder" not in said and "Best:" not in said
+    assert "The computer is unsure here" in said
+    assert best_marks(ply) == ()
+    back = GameReview.from_dict(GameReview("general", 2, (A("O@a1"),), (ply,)).to_dict(),
+                                new_game(Rules.square(3)))
+    assert back is not None and back.plies[0].unsure
+    old = GameReview("general", 2, (A("O@a1"),), (ply,)).to_dict() | {"v": 1}
+    assert GameReview.from_dict(old, new_game(Rules.square(3))) is None  # made again
 
 
 def test_review_numbers_follow_the_language() -> None:

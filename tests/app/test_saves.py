@@ -353,6 +353,28 @@ def test_a_game_deleted_in_another_tab_is_not_brought_back_by_a_focus() -> None:
     )
 
 
+def test_a_frame_whose_empty_game_another_frame_tidied_says_nothing_of_a_clear() -> None:
+    """Two embeds of one origin in one page share storage: the second frame's new game prunes
+    the first frame's empty one. That is not a cleared storage: the first frame writes its
+    game again on focus or at its move, with no notice."""
+    store = MemoryStore()
+    one = AppSession(store, lambda: float(next(_CLOCK)), iter(["f1", "f3"]).__next__, "en")
+    one.start([("embed", "1"), ("size", "4")])
+    two = AppSession(store, lambda: float(next(_CLOCK)), iter(["f2", "f4"]).__next__, "en")
+    two.start([("embed", "1"), ("size", "4")])
+    assert GAME_PREFIX + "f1" not in store.data  # tidied away by the second frame's start
+    assert one.ensure_saved(cleared_only=True)  # the focus: written again ...
+    assert GAME_PREFIX + "f1" in store.data
+    assert one.notice_texts() == []  # ... quietly
+    two.game.play(D4)
+    assert two.commit() == "saved" and two.notice_texts() == []
+    one.game.play(A1)
+    assert one.commit() == "saved" and one.notice_texts() == []
+    store.data.clear()  # a real clear: the game with a move is written again, and said so
+    assert one.ensure_saved(cleared_only=True) and kept((A1,), store)
+    assert one.notice_texts()[-1].startswith("The storage of this browser was cleared")
+
+
 # ---------------------------------------------------------------------- the index
 def _library_of(count: int) -> CountingStore:
     store = CountingStore()

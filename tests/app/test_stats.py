@@ -44,7 +44,8 @@ def test_which_games_count() -> None:
     assert game_outcome(game(("human", "human"), WIN_FOR_0)) is None  # no computer
     assert game_outcome(game(("hard", "hard"), WIN_FOR_0)) is None  # no person
     assert game_outcome(game(("human", "hard"), WIN_FOR_0[:2])) is None  # not finished
-    assert game_outcome(game(("human", "hard"), WIN_FOR_0, cursor=2)) is None  # browsed back
+    # browsed back (undo, review): a line that ended counts with its end, not the position shown
+    assert game_outcome(game(("human", "hard"), WIN_FOR_0, cursor=2)) == ("hard", 3, "win")
     assert game_outcome(game(("human", "hard"), WIN_FOR_0, origin="remote")) is None
 
 

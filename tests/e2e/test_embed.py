@@ -212,3 +212,40 @@ def test_cross_site_iframe_with_blocked_storage_boots(
     page.wait_for_function("window.received.length >= 2")
     assert [m["data"]["type"] for m in embed.messages()] == ["sos:ready", "sos:game-over"]
     shot(page, "embed-cross-site")
+
+
+TWO_FRAMES = """<!doctype html>
+<html><head><meta charset="utf-8"><title>Two boards</title><link rel="icon" href="data:,">
+</head><body><p>A blog post with two boards.</p>
+<iframe id="one" src="{src}" width="320" height="420" title="SOS 1"></iframe>
+<iframe id="two" src="{src}" width="320" height="420" title="SOS 2"></iframe>
+</body></html>
+"""
+
+
+@pytest.mark.parametrize("query", ["?embed=1&size=4", "?embed=1"], ids=["sized", "plain"])
+def test_two_embeds_in_one_page_never_claim_a_cleared_storage(
+    page: Page, embed: EmbedHost, query: str, shot: Callable[[Page, str], Path]
+) -> None:
+    """Two frames of one origin share storage: one frame's saves (and its tidying of empty
+    games) are not a cleared storage for the other, which says nothing of the kind."""
+    (embed.folder / "index.html").write_text(
+        TWO_FRAMES.format(src=f"{embed.site_url}index.html{query}"), encoding="utf-8"
+    )
+    host = embed.static_server(embed.folder)
+    embed.guard.allow_origin(host)
+    page.set_viewport_size({"width": 760, "height": 560})
+    page.goto(host + "index.html")
+    frames = [page.frame_locator(f"#{name}") for name in ("one", "two")]
+    for game in frames:
+        game.locator('html[data-ready="1"]').wait_for(state="attached", timeout=60_000)
+    for index, game in enumerate(frames * 2):  # a move in each, then one more in each
+        spot = game.locator(f'button.cell[data-row="{index}"][data-col="{index}"]')
+        spot.click()
+        expect(spot).not_to_have_text("")
+    for game in frames:  # focus and visibility checks run again when the page comes back
+        game.locator("#board").click(position={"x": 2, "y": 2})
+    page.wait_for_timeout(1500)  # what does not happen: no notice within a bounded while
+    for game in frames:
+        expect(game.get_by_test_id("notice")).not_to_contain_text("storage of this browser")
+    shot(page, f"embed-two-frames-{'sized' if 'size' in query else 'plain'}")

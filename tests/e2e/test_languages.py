@@ -206,3 +206,13 @@ def test_language_chosen_in_settings_by_its_own_name(open_app: Callable[..., Pag
     page.locator("#settings-form").locator("[type=submit]").click()
     expect(page.get_by_test_id("new-game")).to_have_text("Neues Spiel")
     expect(page.locator("html")).to_have_attribute("lang", "de")
+
+
+def test_greek_names_stand_where_any_name_fits(open_app: Callable[..., Page]) -> None:
+    """Issue 32: "Σειρά του Παίκτης 1" put a nominative name after a genitive article; the
+    Greek page now says "Σειρά: Παίκτης 1" (right for any name a player types), also for the
+    next player after a move."""
+    page = open_app("?lang=el&size=4")
+    expect(page.get_by_test_id("status")).to_have_text("Σειρά: Παίκτης 1")
+    write(page, 0, 0, "S")
+    expect(page.get_by_test_id("status")).to_have_text("Σειρά: Παίκτης 2")

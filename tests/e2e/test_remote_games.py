@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from helpers import GRAB_INTERPRETER, cell, write
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -186,6 +188,41 @@ def test_on_a_phone_the_link_to_send_comes_into_view_after_the_move(
     # What to do next, send the link, is below the board's fold: it is brought into view.
     for part in ("remote-link", "remote-copy"):
         expect(ben.get_by_test_id(part)).to_be_in_viewport(ratio=1)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_a_move_whose_link_was_copied_cannot_be_undone(
+    page: Page, site_url: str, size: tuple[int, int], shot: Callable[[Page, str], Path]
+) -> None:
+    """Undo takes back a slip until the link goes out; once copied (or shared), the move is
+    the friend's too: Undo is off, and the line under the link says why."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_link(page, site_url + "index.html?size=4")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("remote").check()
+    page.get_by_test_id("settings-start").click()
+    write(page, 0, 0, "S")
+    undo = page.get_by_test_id("undo")
+    expect(undo).to_be_enabled()  # not sent yet
+    page.get_by_test_id("remote-copy").click()
+    expect(page.locator("#remote-message")).to_contain_text(
+        "Your move is on its way, so it can no longer be taken back."
+    )
+    expect(undo).to_be_disabled()
+    shot(page, f"remote-sent-{size[0]}")
+    page.reload()
+    ready(page)
+    expect(cell(page, 0, 0)).to_have_text("S")
+    expect(page.get_by_test_id("undo")).to_be_disabled()  # kept with the game
+
+
+def test_a_garbage_link_is_explained_plainly(page: Page, site_url: str) -> None:
+    open_link(page, site_url + "index.html?r=garbage")
+    notice = page.get_by_test_id("notice")
+    expect(notice).to_contain_text(
+        "it is damaged, or it comes from a newer version of this game (reload the page to get it)"
+    )
+    expect(notice).not_to_contain_text("format")
 
 
 def test_fuzzed_links_give_the_predicted_notice_and_decode_alike_in_pyodide(
