@@ -59,4 +59,20 @@ def settings_for(settings: Settings, choice: Choice) -> Settings:
     return replace(settings, seats=seats, game=None)
 
 
-__all__ = ["CHOICES", "COMPUTER_LEVEL", "Choice", "chosen", "offered", "settings_for"]
+def start_for(settings: Settings, choice: str) -> Settings | None:
+    """What a tap on ``choice`` (the button's name) starts from ``settings`` (the game shown):
+    the settings of a new game for ``computer`` or ``here``; None when the game shown already is
+    that choice (a computer's level chosen in Settings is kept), for ``link`` (Settings asks for
+    the seat) and for an unknown name."""
+    if choice == chosen(tuple(settings.seats)):
+        return None
+    if choice == "computer":
+        return settings_for(settings, "computer")
+    if choice == "here":
+        return settings_for(settings, "here")
+    return None
+
+
+__all__ = [
+    "CHOICES", "COMPUTER_LEVEL", "Choice", "chosen", "offered", "settings_for", "start_for",
+]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sos.app.start import chosen, offered, settings_for
+from sos.app.start import chosen, offered, start_for
 from sos.web.dom import by_id
 
 if TYPE_CHECKING:
@@ -30,13 +30,8 @@ def choose(page: Page, event: Any) -> None:
         by_id("settings-remote").checked = True
         page.remote.sync_settings()
         return
-    if choice == "computer":
-        wanted = settings_for(page.app.settings(), "computer")
-    elif choice == "here":
-        wanted = settings_for(page.app.settings(), "here")
-    else:
-        return
-    if tuple(wanted.seats) != tuple(page.app.game.seats):
+    wanted = start_for(page.app.settings(), choice)
+    if wanted is not None:
         page.new_game(wanted)
 
 

@@ -8,7 +8,7 @@ import pytest
 from sos.app.library import GameRecord, MemoryStore
 from sos.app.params import Settings
 from sos.app.remote import new_record
-from sos.app.start import COMPUTER_LEVEL, chosen, offered, settings_for
+from sos.app.start import COMPUTER_LEVEL, chosen, offered, settings_for, start_for
 from sos.notation import Action
 from sos.rules import Rules
 from tests.app.support import tab
@@ -45,6 +45,16 @@ def test_the_computer_and_a_friend_here_keep_board_mode_and_players(players: int
     assert here.seats == ("human",) * players
     with pytest.raises(ValueError, match="Settings"):
         settings_for(shown, "link")
+
+
+def test_a_tap_on_the_choice_already_made_starts_nothing() -> None:
+    hard = Settings(6, "general", 2, ("human", "hard"))
+    assert start_for(hard, "computer") is None  # the level chosen in Settings is kept
+    assert start_for(hard, "here") == settings_for(hard, "here")
+    people = Settings(6, "general", 2, ("human", "human"))
+    assert start_for(people, "here") is None
+    assert start_for(people, "computer") == settings_for(people, "computer")
+    assert start_for(people, "link") is None and start_for(people, "bogus") is None
 
 
 def test_the_computer_on_a_big_board_gets_a_level_offered_there() -> None:
