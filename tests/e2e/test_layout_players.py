@@ -220,8 +220,8 @@ def test_four_player_settings_show_cancel_and_start(
 ) -> None:
     _size(page, size)
     open_app("?players=4&seats=human,easy,medium,hard&lang=de")
-    page.get_by_test_id("settings").click()
-    page.get_by_test_id("remote").check()  # the tallest form
+    page.get_by_test_id("settings").click()  # four seat rows: the tallest form
+    expect(page.get_by_test_id("settings-name-3")).to_be_visible()
     shot(page, f"players-settings-4p-{size[0]}x{size[1]}")
     for selector in ("#settings-cancel", "[data-testid=settings-start]"):
         _in_view(page, selector)
