@@ -75,6 +75,7 @@ from .record import (
     parse_record,
 )
 from .session import GameSession
+from .thumbnail import Thumbnail, thumbnail
 from .view import player_name, result_text
 
 THEMES = ("auto", "light", "dark")
@@ -170,6 +171,8 @@ class GameEntry:
     #: ``game``, or an entry this version cannot open: ``newer`` (reload to update) or
     #: ``damaged`` (its saved text can be copied).
     kind: str = "game"
+    #: The drawing of the game's board (None for an entry this version cannot open).
+    thumb: Thumbnail | None = None
 
 
 def settings_of(
@@ -804,6 +807,7 @@ class AppSession:
             record.id == self.game.record.id,
             outcome is not None,
             link,
+            thumb=thumbnail(state),
         )
 
     # ------------------------------------------------------------------ players (issue 26)

@@ -16,6 +16,7 @@ from sos.app.players import MAX_NAME
 from sos.app.view import player_name, seat_choice
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web.dom import by_id, element
+from sos.web.thumbnail import draw_thumbnail
 
 
 def build_seat_rows(lang: str) -> None:
@@ -51,7 +52,17 @@ def build_seat_rows(lang: str) -> None:
         box.appendChild(row)
         if seat in kept:
             select.value, name.value = kept[seat]
+    _show_seats_in_play()
     _name_placeholders(lang)
+
+
+def _show_seats_in_play() -> None:
+    """Only the rows of the seats in play are shown (the Players choice of the form, or every
+    row before the form is first filled)."""
+    players = str(by_id("settings-players").value)
+    count = int(players) if players.isdigit() else MAX_PLAYERS
+    for row in document.querySelectorAll(".seat-row"):
+        row.hidden = int(row.dataset.seat) >= count
 
 
 def _name_placeholders(lang: str) -> None:
@@ -102,10 +113,8 @@ def _options(select: Any, labels: dict[int, str], value: int) -> None:
 def sync_settings() -> None:
     """Show one seat row per player; offer only the levels of the board's size
     (:func:`sos.app.params.seat_kinds_for`: ``perfect`` only where the solver covers it)."""
-    players = int(by_id("settings-players").value)
     size = int(by_id("settings-size").value)
-    for row in document.querySelectorAll(".seat-row"):
-        row.hidden = int(row.dataset.seat) >= players
+    _show_seats_in_play()
     offered = seat_kinds_for(size)
     for select in document.querySelectorAll(".seat-row select"):
         for option in select.querySelectorAll("option"):
@@ -255,14 +264,18 @@ def _entry(app: AppSession, entry: GameEntry) -> Any:
     opener = element("button", "game-open")
     opener.type = "button"
     opener.dataset.open = entry.id
-    opener.append(
+    words = element("span", "game-words")
+    words.append(
         element("span", "game-title", entry.title),
         element("span", "game-detail", entry.detail),
         element("span", "game-when", _when(entry.updated, app.lang)),
     )
     if entry.current:
         opener.setAttribute("aria-current", "true")
-        opener.appendChild(element("span", "game-current", app.t("games.current")))
+        words.appendChild(element("span", "game-current", app.t("games.current")))
+    if entry.thumb is not None:
+        opener.appendChild(draw_thumbnail(entry.thumb))
+    opener.appendChild(words)
     item.append(opener, _delete_button(app, entry))
     if entry.link:  # a game by link: the link this device would send now
         link = element("a", "game-link", app.t("remote.list.link"))

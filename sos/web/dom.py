@@ -107,8 +107,12 @@ def _player_item(p: PlayerView, thinking: bool) -> Any:
     swatch.setAttribute("viewBox", "0 0 3 1")
     swatch.setAttribute("aria-hidden", "true")
     draw_mark(swatch, LineView(0, 0, 0, 2, p.index), p.style, legend=True)
-    name = element("span", "name", p.name.replace(" ", "\u00a0"))  # "Computer 2" stays whole
-    name.setAttribute("aria-hidden", "true")
+    name = element("span", "name")
+    name.setAttribute("aria-hidden", "true")  # the card's label says it all, name in full
+    shown = element("span", "name-text", p.name)  # one line; a long name ends with "…"
+    shown.title = p.name
+    shown.dir = "auto"  # a Latin name on a right-to-left page is cut at its own end
+    name.appendChild(shown)
     if p.level_label:
         name.appendChild(element("span", "level", p.level_label))
     score = element("span", "score", str(p.score))
@@ -134,7 +138,9 @@ def render_players(players: tuple[PlayerView, ...], thinking: bool) -> None:
 
 def _turn_item(turn: TurnView, label: Any) -> Any:
     item = element("li")
-    item.appendChild(element("span", f"turn-title p{turn.player}", turn.title))
+    title = element("span", f"turn-title p{turn.player}", turn.title)
+    title.title = turn.title  # one line: a long name ends with "…"
+    item.appendChild(title)
     plies = element("span", "plies")
     item.appendChild(plies)
     for ply in turn.plies:
@@ -264,24 +270,27 @@ def scroll_into_list(box: Any, item: Any, again: bool = False) -> None:
 
 
 def show_result(result: str | None, ending: str = "") -> None:
-    """The game-over panel on the board: shown with ``result`` (its text) when a game ends,
+    """The game-over panel beside the board: shown with ``result`` (its text) when a game ends,
     hidden while it goes on. ``ending`` names the finished game independently of the language
-    (game id and number of moves): once dismissed (:func:`hide_result`) the panel stays hidden
+    (game id and number of moves): once folded (:func:`hide_result`) the panel stays folded
     for that ending, so re-rendering the finished game — in another language too — does not
-    bring it back; its text still follows the language."""
+    unfold it; its text still follows the language."""
     panel = by_id("result")
     if result is None:
         panel.hidden = True
         panel.removeAttribute("data-shown")
+        panel.classList.remove("folded")
         return
     by_id("result-text").textContent = result
     shown = ending or result
     if panel.getAttribute("data-shown") != shown:
         panel.setAttribute("data-shown", shown)
-        panel.hidden = False
+        panel.classList.remove("folded")
+    panel.hidden = False
 
 
 def hide_result() -> None:
-    """Dismiss the game-over panel to look at the final board (the status line keeps the
-    result)."""
-    by_id("result").hidden = True
+    """Fold the game-over panel to its buttons (Rematch, New game): the card never covers the
+    board, and the status line keeps the result. The focus moves to Rematch (× is gone)."""
+    by_id("result").classList.add("folded")
+    by_id("rematch").focus()

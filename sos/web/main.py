@@ -25,7 +25,7 @@ from sos.app.stats import RecordBook
 from sos.app.view import announcement, hint_text
 from sos.notation import Action
 from sos.state import IllegalActionError
-from sos.web import dialogs, early, embed, keys, locale, players, sound
+from sos.web import dialogs, early, embed, keys, locale, players, sound, start
 from sos.web.computer import Computer, spawn, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.panels import Panels
@@ -101,6 +101,7 @@ class Page:
         on(by_id("other-lines"), "click", self.on_other_line)
         players.listen(self)  # rematch, skip ahead, language/theme at once, How to play
         sound.listen(self)  # the Sounds checkbox
+        start.listen(self)  # the first screen's start choice
         on(by_id("notice-close"), "click", self.on_notice_close)
         for button in document.querySelectorAll("[data-close]"):
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
@@ -143,6 +144,7 @@ class Page:
             self.app, self.board, self.computer.thinking, self.hint, dialogs.full_game_url(self.app)
         )
         render_notices(self.app)
+        start.render(self)
         self.remote.render()
         self.review.render()
         game = self.app.game

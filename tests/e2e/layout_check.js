@@ -16,7 +16,9 @@
   if (root.classList.contains("embed") && root.scrollHeight > vh + 1)
     problems.push(`embed scrolls: ${root.scrollHeight} > ${vh}`);
 
-  // Text: never clipped, never an ellipsis, never cut by an ancestor hiding overflow.
+  // Text: never clipped, never an ellipsis, never cut by an ancestor hiding overflow -- except a
+  // name too long for its place, cut with an ellipsis, whose title holds it whole (a player's
+  // name on the score card, a turn of the move list).
   for (const el of document.querySelectorAll(".app *")) {
     if (!shown(el) || el.closest(".visually-hidden")) continue;  // screen-reader text
     const box = el.getBoundingClientRect();
@@ -24,8 +26,10 @@
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const style = getComputedStyle(el);
-    if (style.textOverflow === "ellipsis") problems.push(`ellipsis: ${label(el)}`);
-    if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+    const titled = style.textOverflow === "ellipsis" && el.title !== ""
+      && el.title.trim() === el.textContent.trim();
+    if (style.textOverflow === "ellipsis" && !titled) problems.push(`ellipsis: ${label(el)}`);
+    if (!titled && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
       problems.push(`text clipped: ${label(el)} (${el.scrollWidth} > ${el.clientWidth})`);
     const r = el.getBoundingClientRect();
     if (r.left < -1 || r.right > vw + 1) problems.push(`text off screen: ${label(el)}`);

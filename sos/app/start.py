@@ -1,0 +1,78 @@
+"""The first screen's start choice: how to play a game that has no move yet — against the
+computer, with a friend on this device, or with a friend by link. Pure: no DOM.
+
+The choice is a compact row above the board, never over it (the board is playable at once,
+as on any start): it is offered while the game shown has no move, outside an embed and outside
+a game by link. Choosing *the computer* or *a friend here* starts the same board and mode at
+once with other seats (:func:`settings_for`); *a friend by link* opens Settings with "Play a
+friend on another device" ticked (a game by link needs this device's seat and name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final, Literal
+
+from .library import GameRecord
+from .params import Settings, seat_for
+from .remote import is_remote
+
+Choice = Literal["computer", "here", "link"]
+
+#: The choices, in the order shown.
+CHOICES: Final[tuple[Choice, ...]] = ("computer", "here", "link")
+
+#: The level of the computer seats that "the computer" starts: a fair first opponent (Settings
+#: offers the others). On a board the level is not offered on, the nearest offered one plays
+#: (:func:`sos.app.params.seat_for`).
+COMPUTER_LEVEL: Final = "medium"
+
+
+def offered(record: GameRecord, embed: bool) -> bool:
+    """Whether the start choice is shown for the game ``record``: it has no move (its line is
+    empty), it is not a game by link, and the page is not an embed (no chrome there)."""
+    return not embed and not record.line and not is_remote(record)
+
+
+def chosen(seats: tuple[str, ...]) -> Choice:
+    """The choice that the ``seats`` of the game shown stand for: ``computer`` when any seat is
+    a computer, else ``here``."""
+    return "computer" if any(kind != "human" for kind in seats) else "here"
+
+
+def settings_for(settings: Settings, choice: Choice) -> Settings:
+    """The settings of the game that ``choice`` starts from ``settings`` (the game shown):
+    the same board, mode and number of players; seat 1 is a person, every other seat the
+    computer (``computer``) or a person (``here``).
+
+    Raises:
+        ValueError: for ``link`` (it starts nothing by itself: Settings asks for the seat).
+    """
+    if choice == "link":
+        raise ValueError("a game by link is started from Settings")
+    players = settings.players
+    if choice == "computer":
+        level = seat_for(COMPUTER_LEVEL, settings.size)
+        seats = ("human", *(level,) * (players - 1))
+    else:
+        seats = ("human",) * players
+    return replace(settings, seats=seats, game=None)
+
+
+def start_for(settings: Settings, choice: str) -> Settings | None:
+    """What a tap on ``choice`` (the button's name) starts from ``settings`` (the game shown):
+    the settings of a new game for ``computer`` or ``here``; None when the game shown already is
+    that choice (a computer's level chosen in Settings is kept), for ``link`` (Settings asks for
+    the seat) and for an unknown name."""
+    if choice == chosen(tuple(settings.seats)):
+        return None
+    if choice == "computer":
+        return settings_for(settings, "computer")
+    if choice == "here":
+        return settings_for(settings, "here")
+    return None
+
+
+__all__ = [
+    "CHOICES", "COMPUTER_LEVEL", "Choice", "chosen", "offered", "settings_for", "start_for",
+]
