@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from helpers import EmbedHost
+from helpers import EmbedHost, eager
 from playwright.sync_api import Frame, FrameLocator, Page, expect
 
 SIZES = [(320, 420), (700, 500)]
@@ -230,7 +230,7 @@ def test_two_embeds_in_one_page_never_claim_a_cleared_storage(
     """Two frames of one origin share storage: one frame's saves (and its tidying of empty
     games) are not a cleared storage for the other, which says nothing of the kind."""
     (embed.folder / "index.html").write_text(
-        TWO_FRAMES.format(src=f"{embed.site_url}index.html{query}"), encoding="utf-8"
+        TWO_FRAMES.format(src=f"{embed.site_url}index.html{eager(query)}"), encoding="utf-8"
     )
     host = embed.static_server(embed.folder)
     embed.guard.allow_origin(host)

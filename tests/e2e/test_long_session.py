@@ -90,5 +90,7 @@ def test_fifty_computer_games_do_not_leak(open_app: Opener) -> None:
         assert growth[key] < MAX_GROWTH, f"{key} grew {growth[key]:.1%}\n{report}"
     # Event handlers: one proxy each, made once; no listener or task piles up per move.
     assert last["proxies"] == warm["proxies"]
-    assert last["listeners"] == warm["listeners"]
+    # Listeners may only go down (a one-off listener of the start, e.g. the first screen's
+    # start choice or the static board's, removed later); a leak makes them grow.
+    assert last["listeners"] <= warm["listeners"], report
     assert last["tasks"] <= 1
