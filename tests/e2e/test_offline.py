@@ -7,6 +7,7 @@ Cache-Control, so passing offline is not enough: every response must come from t
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import time
@@ -164,6 +165,10 @@ def test_first_visit_fetches_each_file_once_and_never_a_snapshot(
         hits = list(log.hits)
         assert duplicates(hits) == {}, f"sent twice: {duplicates(hits)}"
         assert not [h.path for h in hits if "sos-snapshot-" in h.path]
+        # PyScript's plugins the page does not use are neither precached nor imported
+        # (pyscript.toml `plugins`): an offline start would fail on them
+        unused = re.compile(r"static/vendor/pyscript/(py-editor|py-terminal|py-game|donkey)")
+        assert not [h.path for h in hits if unused.search(h.path)]
         assert [h.path for h in hits if h.status == 304], "the precache did not revalidate"
         total = sum(h.bytes for h in hits)
         assert total <= 7_500_000, f"first visit + precache: {total} bytes"
