@@ -31,7 +31,7 @@ TEXTS = """() => {
   const out = new Set([document.title]);
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement.closest("script, style, noscript, template, .visually-hidden-never"))
+    if (node.parentElement.closest("script, style, noscript, template, mpy-config, .visually-hidden-never"))
       continue;
     const text = node.textContent.replace(/\\s+/g, " ").trim();
     if (text) out.add(text);
