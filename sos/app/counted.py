@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Final
 
 from ..ai import LEVELS
+from . import outcome as outcomes
 from .library import RESULT_KEY, GameRecord
 
 #: Version of the entry under :data:`RESULT_KEY`.
@@ -48,13 +49,14 @@ def counts(record: GameRecord) -> tuple[int, str] | None:
 
 def line_result(record: GameRecord) -> str | None:
     """``win`` / ``draw`` / ``loss`` of the human seat at the end of the record's line of play
-    (every move, the undone ones included), or None when the line has not ended the game or
+    (every move, the undone ones included; its outcome by :func:`sos.app.outcome.outcome_of`,
+    on the board or kept in the game's data), or None when the line has not ended the game or
     the game does not count."""
     seat = counts(record)
     if seat is None:
         return None
     state = replace(record, cursor=len(record.line)).state()
-    outcome = state.outcome()
+    outcome = outcomes.outcome_of(state, record)
     if outcome is None:
         return None
     me = seat[0]

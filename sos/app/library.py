@@ -49,6 +49,7 @@ from typing import Any, Final, NamedTuple, Protocol
 from ..notation import Action
 from ..rules import InvalidRulesError, Rules, app_allows
 from ..state import GameState
+from .outcome import ENDING_KEY
 from .record import RecordError, board_error, decode_moves, encode_moves
 
 GAME_PREFIX: Final = "sos-g:"
@@ -242,10 +243,14 @@ def _same_game(a: GameRecord, b: GameRecord) -> bool:
 
 def _kept_result(stored: GameRecord, mine: GameRecord) -> dict[str, object]:
     """``mine.extra``, with the result the stored game ended with (``extra["result"]``, see
-    :mod:`sos.app.counted`) when only the stored one has it: another tab finished the game."""
-    if RESULT_KEY in stored.extra and RESULT_KEY not in mine.extra:
-        return {**mine.extra, RESULT_KEY: stored.extra[RESULT_KEY]}
-    return mine.extra
+    :mod:`sos.app.counted`) and an ending kept in its data (``extra["ending"]``, see
+    :mod:`sos.app.outcome`) when only the stored one has them: another tab finished the game."""
+    kept: dict[str, object] = {
+        key: stored.extra[key]
+        for key in (RESULT_KEY, ENDING_KEY)
+        if key in stored.extra and key not in mine.extra
+    }
+    return {**mine.extra, **kept} if kept else mine.extra
 
 
 def _is_prefix(short: Line, long: Line) -> bool:

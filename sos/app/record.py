@@ -123,9 +123,9 @@ def format_record(state: GameState, outcome: GameOutcome | None = None) -> str:
 
     Args:
         outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); when the
-            game is over, a last comment line states it, e.g. ``# result: player 1 wins,
-            scores 5-3 (full board)`` or ``# result: draw, scores 2-2 (full board)``
-            (:func:`parse_record` skips comments).
+            game is over, a last comment line states it with the ending's name
+            (:data:`sos.app.outcome.ENDINGS`), e.g. ``# result: player 1 wins, scores 5-3
+            (full board)`` (:func:`parse_record` skips comments).
     """
     lines = [header(state.rules)]
     for turn in turns(state):
@@ -191,8 +191,10 @@ def parse_record(text: str) -> GameState:
 
 def _illegal(state: GameState, action: Action, line: int) -> RecordError:
     """Why ``action`` was refused (:meth:`GameState.apply` raised IllegalActionError)."""
+    from .outcome import outcome_of  # local: outcome imports this module
+
     rules = state.rules
-    if state.is_terminal():
+    if outcome_of(state) is not None:
         return RecordError("over", line, action=str(action))
     if not (0 <= action.row < rules.rows and 0 <= action.col < rules.cols):
         return RecordError("off_board", line, action=str(action), rows=rules.rows, cols=rules.cols)

@@ -48,6 +48,7 @@ from ..board import Line as SosLine
 from ..notation import Action, square_name
 from ..rules import InvalidRulesError, Mode, Rules, app_allows
 from ..state import IllegalActionError, new_game
+from . import outcome as outcomes
 from .i18n import text
 from .library import GameRecord, Line, _is_prefix, merge_lines
 from .message import Message
@@ -275,7 +276,7 @@ def decode_link(code: str) -> RemoteLink:
         try:
             state.apply(action)
         except IllegalActionError:
-            if state.is_terminal():
+            if outcomes.outcome_of(state) is not None:
                 raise LinkError("over", number=number, action=str(action)) from None
             square = square_name(action.row, action.col)
             raise LinkError("taken", number=number, action=str(action), square=square) from None
@@ -405,7 +406,8 @@ def _seat_for(link: RemoteLink) -> int:
     for action in link.line:
         state.apply(action)
     seat = state.current_player()
-    if state.is_terminal() or not 0 <= seat < link.rules.players or seat == link.sender:
+    over = outcomes.outcome_of(state) is not None
+    if over or not 0 <= seat < link.rules.players or seat == link.sender:
         seat = next(s for s in range(link.rules.players) if s != link.sender)
     return seat
 
@@ -473,8 +475,9 @@ class WrongSeatError(IllegalActionError):
 
 class RemoteSession(GameSession):
     """A game by link on this device: only this device's seat moves, only at the end of the
-    line (not while an earlier position is shown), and undo takes back only this device's own
-    moves made since the last link was opened here."""
+    line (not while an earlier position is shown), and undo (the session's one rule,
+    :meth:`GameSession.undo_target`) takes back only this device's own moves made since the
+    last link was opened or sent here."""
 
     @property
     def remote(self) -> RemoteInfo:
@@ -502,25 +505,16 @@ class RemoteSession(GameSession):
             raise WrongSeatError(f"not the turn of seat {self.remote.seat + 1} on this device")
         return super().play(action)
 
-    def can_undo(self) -> bool:
-        """True for this device's own last move, made since the last link opened here and not
-        yet in a link copied or shared from here (:meth:`mark_sent`)."""
-        records = self.state.records
+    def undo_floor(self) -> int:
+        """No Undo goes before the moves of the last link opened here or sent from here
+        (:meth:`mark_sent`: the friend may already have answered them), nor while an earlier
+        position is shown (the undo rule itself is :meth:`GameSession.undo_target`)."""
         remote = self.remote
-        return (
-            not self.paused
-            and self.cursor > max(remote.base, remote.sent)
-            and bool(records)
-            and records[-1].player == self.remote.seat
-        )
+        return self.cursor if self.paused else max(remote.base, remote.sent)
 
-    def undo(self) -> bool:
-        if not self.can_undo():
-            return False
-        self.state.undo()
-        self.paused = False
-        self._changed()
-        return True
+    def may_take_back(self, seat: int) -> bool:
+        """Only this device's own moves are taken back."""
+        return seat == self.remote.seat
 
     def mark_sent(self) -> bool:
         """The link of the position shown was copied or shared: its moves went out and can no
