@@ -139,7 +139,9 @@ class MemoryStore:
         return len(self.data)
 
 
-Line = tuple[Action, ...]
+#: A line of play: actions in order from the empty board (in the app, "line" means this; a
+#: completed S-O-S is an SOS, the engine's :class:`sos.board.Line`, imported as ``SosLine``).
+PlayLine = tuple[Action, ...]
 
 
 def new_token() -> str:
@@ -180,9 +182,9 @@ class GameRecord:
     id: str
     rules: Rules
     seats: tuple[str, ...]
-    line: Line = ()
+    line: PlayLine = ()
     cursor: int = 0
-    variations: tuple[Line, ...] = ()
+    variations: tuple[PlayLine, ...] = ()
     created: float = 0.0
     updated: float = 0.0
     rev: int = 0
@@ -202,7 +204,7 @@ class GameRecord:
         which a new game copies from the settings, are nothing to lose)."""
         return not self.line and not self.variations and not (set(self.extra) - {"names"})
 
-    def lines(self) -> tuple[Line, ...]:
+    def lines(self) -> tuple[PlayLine, ...]:
         """Every line kept: the current one first, then the variations."""
         return (self.line, *self.variations)
 
@@ -253,16 +255,16 @@ def _kept_result(stored: GameRecord, mine: GameRecord) -> dict[str, object]:
     return {**mine.extra, **kept} if kept else mine.extra
 
 
-def _is_prefix(short: Line, long: Line) -> bool:
+def _is_prefix(short: PlayLine, long: PlayLine) -> bool:
     return len(short) <= len(long) and long[: len(short)] == short
 
 
-def merge_lines(lines: list[Line] | tuple[Line, ...]) -> tuple[Line, ...]:
+def merge_lines(lines: list[PlayLine] | tuple[PlayLine, ...]) -> tuple[PlayLine, ...]:
     """The lines that are not a prefix of another one, in first-seen order, without repeats.
 
     Every action sequence that was a prefix of one of ``lines`` stays a prefix of a result line.
     """
-    kept: list[Line] = []
+    kept: list[PlayLine] = []
     for line in lines:
         if any(_is_prefix(line, other) for other in kept):
             continue

@@ -50,7 +50,7 @@ from ..rules import InvalidRulesError, Mode, Rules, app_allows
 from ..state import IllegalActionError, new_game
 from . import outcome as outcomes
 from .i18n import text
-from .library import GameRecord, Line, _is_prefix, merge_lines
+from .library import GameRecord, PlayLine, _is_prefix, merge_lines
 from .message import Message
 from .session import GameSession
 
@@ -108,7 +108,7 @@ class RemoteLink:
 
     game_id: str
     rules: Rules
-    line: Line
+    line: PlayLine
     sender: int
     names: tuple[str, ...]
 

@@ -15,7 +15,7 @@ from ..rules import Rules
 from ..state import GameState, IllegalActionError
 from . import outcome as outcomes
 from .counted import stamp
-from .library import GameRecord, Line, merge_lines
+from .library import GameRecord, PlayLine, merge_lines
 from .outcome import GameOutcome
 
 
@@ -39,7 +39,7 @@ class GameSession:
         self._kept = record
         self.state: GameState = record.state()
         self.line: list[Action] = list(record.line)
-        self.variations: list[Line] = list(record.variations)
+        self.variations: list[PlayLine] = list(record.variations)
         # A game saved while an earlier position was shown (the move list) comes back that
         # way: a computer to move there must not play over the later moves on reopening.
         self.paused = False

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
-from ..board import Line
+from ..board import Line as SosLine
 from ..notation import EMPTY, Action, square_name
 from ..rules import Rules
 from ..state import GameState, replay
@@ -296,7 +296,7 @@ def view_model(
     )
 
 
-def lines_of(state: GameState) -> list[tuple[Line, int]]:
+def lines_of(state: GameState) -> list[tuple[SosLine, int]]:
     """Every SOS completed in this game with the seat that scored it, oldest first."""
     return [(line, record.player) for record in state.records for line in record.lines]
 
