@@ -39,6 +39,7 @@ Errors: :class:`LinkError` with a ``key`` under ``remote.reason.`` in :mod:`sos.
 from __future__ import annotations
 
 import binascii
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -161,8 +162,52 @@ def _check(chars: str) -> str:
 # ---------------------------------------------------------------------------- format
 
 
+def write_code(
+    size: int,
+    mode: int,
+    players: int,
+    sender: int,
+    game_id: str,
+    names: Sequence[bytes],
+    moves: Sequence[tuple[int, int]],
+    version: int = LINK_VERSION,
+) -> str:
+    """The format's one writer: the code of these field values, laid out as the module
+    docstring says (``mode``: 0 general, 1 simple; ``names``: one UTF-8 name per seat;
+    ``moves``: (square ``row * size + col``, letter 0 S / 1 O) pairs; ``version``: the first
+    character). Values are checked only for fitting their fields: :func:`encode_link` checks a
+    link first; the tests write the links no app makes (every kind of damage) with it.
+
+    Raises:
+        ValueError: for a value that does not fit its field, or a game id character outside
+            :data:`ALPHABET`.
+    """
+    bits = _Bits()
+    bits.put(size - SIZE_BASE, SIZE_BITS)
+    bits.put(mode, 1)
+    bits.put(players - PLAYERS_BASE, PLAYERS_BITS)
+    bits.put(sender, SEAT_BITS)
+    bits.put(len(game_id) - 1, 5)
+    for ch in game_id:
+        if ch not in _INDEX:
+            raise ValueError(f"{ch!r} is not a character of a link")
+        bits.put(_INDEX[ch], 6)
+    for raw in names:
+        bits.put(len(raw), 7)
+        for byte in raw:
+            bits.put(byte, 8)
+    width = _cell_bits(size)
+    bits.put(len(moves), MOVES_BITS)
+    for cell, letter in moves:
+        bits.put(cell, width)
+        bits.put(letter, 1)
+    body = bits.chars()
+    head = ALPHABET[version]
+    return head + _check(head + body) + body
+
+
 def encode_link(link: RemoteLink) -> str:
-    """The code of ``link`` (the value of the ``r`` URL parameter).
+    """The code of ``link`` (the value of the ``r`` URL parameter), by :func:`write_code`.
 
     Raises:
         ValueError: for a link no device could have made (a board the app does not offer, a
@@ -175,31 +220,17 @@ def encode_link(link: RemoteLink) -> str:
         raise ValueError(f"bad game id {link.game_id!r}")
     if not 0 <= link.sender < rules.players or len(link.line) > rules.cells:
         raise ValueError("bad sender seat or too many moves")
-    bits = _Bits()
-    bits.put(size - SIZE_BASE, SIZE_BITS)
-    bits.put(1 if rules.mode == "simple" else 0, 1)
-    bits.put(rules.players - PLAYERS_BASE, PLAYERS_BITS)
-    bits.put(link.sender, SEAT_BITS)
-    bits.put(len(link.game_id) - 1, 5)
-    for ch in link.game_id:
-        bits.put(_INDEX[ch], 6)
+    names = []
     for seat in range(rules.players):
         name = clean_name(link.names[seat]) if seat < len(link.names) else ""
         raw = name.encode("utf-8")
         while len(raw) > 127:  # cut at a character boundary
             name = name[:-1]
             raw = name.encode("utf-8")
-        bits.put(len(raw), 7)
-        for byte in raw:
-            bits.put(byte, 8)
-    width = _cell_bits(size)
-    bits.put(len(link.line), MOVES_BITS)
-    for action in link.line:
-        bits.put(action.row * size + action.col, width)
-        bits.put(1 if action.letter == "O" else 0, 1)
-    body = bits.chars()
-    head = ALPHABET[LINK_VERSION]
-    return head + _check(head + body) + body
+        names.append(raw)
+    moves = [(a.row * size + a.col, 1 if a.letter == "O" else 0) for a in link.line]
+    mode = 1 if rules.mode == "simple" else 0
+    return write_code(size, mode, rules.players, link.sender, link.game_id, names, moves)
 
 
 def decode_link(code: str) -> RemoteLink:
