@@ -57,7 +57,7 @@ from .library import (
     Store,
     Summary,
     Unreadable,
-    _is_prefix,
+    is_prefix,
 )
 from .message import Message, message, plural
 from .params import SEAT_KINDS, Settings, parse_params, to_query
@@ -403,12 +403,12 @@ class AppSession:
             self._create(state.rules, seats, link, "link", game_id=link_id)
             return
         if stored.rules == state.rules:
-            if any(_is_prefix(link, line) for line in stored.lines()):
-                if not _is_prefix(stored.line[: stored.cursor], link):
+            if any(is_prefix(link, line) for line in stored.lines()):
+                if not is_prefix(stored.line[: stored.cursor], link):
                     self.notices.append(message("notice.link_old"))
                 self._show(stored)
                 return
-            if all(_is_prefix(line, link) for line in stored.lines()):
+            if all(is_prefix(line, link) for line in stored.lines()):
                 self._show(replace(stored, line=link, cursor=len(link), variations=()))
                 self.commit()
                 return

@@ -21,7 +21,7 @@ from ..rules import InvalidRulesError, Rules
 from ..state import IllegalActionError, new_game
 from . import outcome as outcomes
 from .i18n import text
-from .library import GameRecord, _is_prefix, merge_lines
+from .library import GameRecord, is_prefix, merge_lines
 from .link import (
     ALPHABET,
     LINK_VERSION,
@@ -201,21 +201,21 @@ def receive(stored: GameRecord | None, link: RemoteLink) -> Received:
     mine = info(stored)
     names = _merge_names(mine, link)
     shown = stored.line[: stored.cursor]
-    if _is_prefix(line, shown):
+    if is_prefix(line, shown):
         kind = "same" if len(line) == len(shown) else "old"
         return Received(kind, with_info(stored, replace(mine, names=names)))
-    if not _is_prefix(shown, line):
-        if any(_is_prefix(line, kept) for kept in stored.lines()):
+    if not is_prefix(shown, line):
+        if any(is_prefix(line, kept) for kept in stored.lines()):
             return Received("old", with_info(stored, replace(mine, names=names)))
         return Received("fork", _fork_of(stored, link))
     state = stored.state()
     for index in range(len(shown), len(line)):
-        made_here = any(_is_prefix(line[: index + 1], kept) for kept in stored.lines())
+        made_here = any(is_prefix(line[: index + 1], kept) for kept in stored.lines())
         if state.current_player() == mine.seat and not made_here:
             error = LinkError("seat", player=mine.seat + 1)
             return Received("wrong_seat", stored, error=error)
         state.apply(line[index])
-    variations = tuple(v for v in merge_lines(stored.lines()) if not _is_prefix(v, line))
+    variations = tuple(v for v in merge_lines(stored.lines()) if not is_prefix(v, line))
     record = replace(stored, line=line, cursor=len(line), variations=variations)
     remote = replace(mine, names=names, base=len(line))
     return Received("updated", with_info(record, remote), len(line) - len(shown))
