@@ -18,6 +18,16 @@ bits per character, no padding), version :data:`LINK_VERSION`::
       8 bits     number of moves (0..255 fit)                MOVES_BITS
       per move   ceil(log2(size*size)) bits square (row * size + col), 1 bit letter (0 S, 1 O)
 
+Version :data:`ENDING_VERSION` (2) is version 1 with, after the moves, the ending of a game
+that ended in a way kept in the game's data (:data:`sos.app.outcome.ENDINGS`, e.g. a
+resignation; it holds at the link's last move)::
+
+      5 bits     the ending's name length - 1; then 6 bits per character (ALPHABET)
+      3 bits     the winner's seat + 1 (0: a draw)
+
+Only such a link is written as version 2: every other link stays version 1, which every build
+reads. A build that does not know the ending's name refuses the link as one of a newer version.
+
 These widths and bases are the format's, not the app's limits: a link keeps its meaning when
 :data:`sos.rules.MIN_APP_SIZE` .. :data:`~sos.rules.MAX_APP_SIZE` or the player limits change
 within them. ``tests/app/test_remote.py`` fails if a limit outgrows its field (then the format
@@ -52,6 +62,8 @@ from .message import Message
 
 ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 LINK_VERSION: Final = 1
+#: The version of a link that carries an ending kept in the game's data.
+ENDING_VERSION: Final = 2
 #: Longest player name kept, in characters (longer names are cut).
 MAX_NAME: Final = 24
 #: Fields of format version 1 tied to the game's limits (see the module docstring): a board
@@ -99,6 +111,8 @@ class RemoteLink:
         line: every move from the empty board, in order (each legal).
         sender: the seat (0-based) of the device that made the link.
         names: one name per seat, ``""`` where none was given.
+        ending: (name, winner seat or None for a draw) of an ending kept in the game's data
+            at the end of ``line`` (:mod:`sos.app.outcome`), or None.
     """
 
     game_id: str
@@ -106,6 +120,7 @@ class RemoteLink:
     line: PlayLine
     sender: int
     names: tuple[str, ...]
+    ending: tuple[str, int | None] | None = None
 
 
 def clean_name(name: str) -> str:
@@ -171,12 +186,14 @@ def write_code(
     names: Sequence[bytes],
     moves: Sequence[tuple[int, int]],
     version: int = LINK_VERSION,
+    ending: tuple[str, int | None] | None = None,
 ) -> str:
     """The format's one writer: the code of these field values, laid out as the module
     docstring says (``mode``: 0 general, 1 simple; ``names``: one UTF-8 name per seat;
     ``moves``: (square ``row * size + col``, letter 0 S / 1 O) pairs; ``version``: the first
-    character). Values are checked only for fitting their fields: :func:`encode_link` checks a
-    link first; the tests write the links no app makes (every kind of damage) with it.
+    character; ``ending``: the trailer of version 2, (name, winner seat or None)). Values are
+    checked only for fitting their fields: :func:`encode_link` checks a link first; the tests
+    write the links no app makes (every kind of damage) with it.
 
     Raises:
         ValueError: for a value that does not fit its field, or a game id character outside
@@ -201,6 +218,14 @@ def write_code(
     for cell, letter in moves:
         bits.put(cell, width)
         bits.put(letter, 1)
+    if ending is not None:
+        name, winner = ending
+        bits.put(len(name) - 1, 5)
+        for ch in name:
+            if ch not in _INDEX:
+                raise ValueError(f"{ch!r} is not a character of a link")
+            bits.put(_INDEX[ch], 6)
+        bits.put(0 if winner is None else winner + 1, 3)
     body = bits.chars()
     head = ALPHABET[version]
     return head + _check(head + body) + body
@@ -230,6 +255,13 @@ def encode_link(link: RemoteLink) -> str:
         names.append(raw)
     moves = [(a.row * size + a.col, 1 if a.letter == "O" else 0) for a in link.line]
     mode = 1 if rules.mode == "simple" else 0
+    if link.ending is not None:
+        known = outcomes.ending(link.ending[0])
+        winner = link.ending[1]
+        if known is None or known.on_board or not (winner is None or 0 <= winner < rules.players):
+            raise ValueError(f"not an ending kept in the game's data: {link.ending}")
+        return write_code(size, mode, rules.players, link.sender, link.game_id, names, moves,
+                          ENDING_VERSION, link.ending)
     return write_code(size, mode, rules.players, link.sender, link.game_id, names, moves)
 
 
@@ -239,7 +271,8 @@ def decode_link(code: str) -> RemoteLink:
     Raises:
         LinkError: ``empty``, ``unreadable`` (a character outside the alphabet, e.g. a link
             mangled by a messenger), ``not_link`` (format 0, which no app made), ``version``
-            (another format version: a newer app, or damage), ``truncated`` (shorter than its
+            (another format version, or an ending this build does not know: a newer app, or
+            damage), ``truncated`` (shorter than its
             contents say: cut off, or a changed length character), ``too_long`` (a whole link
             followed by extra characters), ``checksum`` (changed or damaged),
             ``rules``, ``game_id``, ``sender``, ``names``, ``too_many`` (settings that no app
@@ -253,8 +286,9 @@ def decode_link(code: str) -> RemoteLink:
         raise LinkError("unreadable", position=bad + 1)
     if _INDEX[code[0]] == 0:
         raise LinkError("not_link")  # no format 0 was ever made
-    if _INDEX[code[0]] != LINK_VERSION:
-        raise LinkError("version", version=_INDEX[code[0]])
+    version = _INDEX[code[0]]
+    if version not in (LINK_VERSION, ENDING_VERSION):
+        raise LinkError("version", version=version)
     if len(code) <= 1 + _CHECK_CHARS:
         raise LinkError("truncated")
     check, body = code[1 : 1 + _CHECK_CHARS], code[1 + _CHECK_CHARS :]
@@ -268,6 +302,11 @@ def decode_link(code: str) -> RemoteLink:
     count = bits.take(MOVES_BITS)
     width = _cell_bits(size)
     moves = [(bits.take(width), bits.take(1)) for _ in range(count)]
+    ending: tuple[str, int | None] | None = None
+    if version == ENDING_VERSION:
+        name = "".join(ALPHABET[bits.take(6)] for _ in range(bits.take(5) + 1))
+        winner = bits.take(3)
+        ending = (name, winner - 1 if winner else None)
     needed = -(-bits.pos // 6)
     if len(body) > needed:
         if check != _check(code[0] + body[:needed]):
@@ -305,7 +344,13 @@ def decode_link(code: str) -> RemoteLink:
                 raise LinkError("over", number=number, action=str(action)) from None
             square = square_name(action.row, action.col)
             raise LinkError("taken", number=number, action=str(action), square=square) from None
-    return RemoteLink(game_id, rules, state.history, sender, names)
+    if ending is not None:
+        known = outcomes.ending(ending[0])
+        won = ending[1]
+        over = outcomes.outcome_of(state) is not None
+        if known is None or known.on_board or over or (won is not None and won >= players):
+            raise LinkError("version", version=version)  # a newer build's ending, or damage
+    return RemoteLink(game_id, rules, state.history, sender, names, ending)
 
 
 def link_url(base: str, code: str) -> str:

@@ -119,11 +119,24 @@ def new_record(rules: Rules, seat: int, name: str) -> GameRecord:
 
 
 def link_of(record: GameRecord) -> RemoteLink:
-    """The link this device sends for ``record``: the moves up to the position shown."""
+    """The link this device sends for ``record``: the moves up to the position shown, and the
+    game's ending there when it is one kept in the game's data (:mod:`sos.app.outcome`)."""
     remote = info(record)
-    return RemoteLink(
-        record.id, record.rules, record.line[: record.cursor], remote.seat, remote.names
-    )
+    line = record.line[: record.cursor]
+    ended = outcomes.outcome_of(record.state(), record)
+    known = outcomes.ending(ended.termination) if ended is not None else None
+    kept = (ended.termination, ended.winner) if ended and known and not known.on_board else None
+    return RemoteLink(record.id, record.rules, line, remote.seat, remote.names, kept)
+
+
+def _with_ending(record: GameRecord, link: RemoteLink) -> GameRecord:
+    """``record`` (whose line ends with the link's) with the link's kept ending, if any."""
+    if link.ending is None:
+        return record
+    state = replace(record, cursor=len(link.line)).state()
+    if outcomes.outcome_of(state, record) is not None:
+        return record  # ended here already
+    return outcomes.with_ending(record, state, *link.ending)
 
 
 def display_name(names: tuple[str, ...], seat: int, lang: str) -> str:
@@ -195,7 +208,7 @@ def receive(stored: GameRecord | None, link: RemoteLink) -> Received:
             len(line),
             origin=ORIGIN,
         )
-        return Received("new", with_info(record, remote), len(line))
+        return Received("new", _with_ending(with_info(record, remote), link), len(line))
     if not is_remote(stored) or stored.rules != link.rules:
         return Received("fork", _fork_of(stored, link))
     mine = info(stored)
@@ -203,7 +216,8 @@ def receive(stored: GameRecord | None, link: RemoteLink) -> Received:
     shown = stored.line[: stored.cursor]
     if is_prefix(line, shown):
         kind = "same" if len(line) == len(shown) else "old"
-        return Received(kind, with_info(stored, replace(mine, names=names)))
+        kept = with_info(stored, replace(mine, names=names))
+        return Received(kind, _with_ending(kept, link) if kind == "same" else kept)
     if not is_prefix(shown, line):
         if any(is_prefix(line, kept) for kept in stored.lines()):
             return Received("old", with_info(stored, replace(mine, names=names)))
@@ -218,7 +232,8 @@ def receive(stored: GameRecord | None, link: RemoteLink) -> Received:
     variations = tuple(v for v in merge_lines(stored.lines()) if not is_prefix(v, line))
     record = replace(stored, line=line, cursor=len(line), variations=variations)
     remote = replace(mine, names=names, base=len(line))
-    return Received("updated", with_info(record, remote), len(line) - len(shown))
+    updated = _with_ending(with_info(record, remote), link)
+    return Received("updated", updated, len(line) - len(shown))
 
 
 def _fork_of(stored: GameRecord, link: RemoteLink) -> GameRecord:

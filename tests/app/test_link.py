@@ -46,9 +46,10 @@ def forge(
     names: list[bytes] | None = None,
     moves: list[tuple[int, int]] | None = None,
     version: int = LINK_VERSION,
+    ending: tuple[str, int | None] | None = None,
 ) -> str:
     names = names if names is not None else [b""] * players
-    return write_code(size, mode, players, sender, game_id, names, moves or [], version)
+    return write_code(size, mode, players, sender, game_id, names, moves or [], version, ending)
 
 
 def reason(code: str) -> LinkError:
@@ -151,7 +152,7 @@ def test_names_are_cleaned_and_cut() -> None:
         ("", "empty"),
         ("B%20x", "unreadable"),
         ("BAAAA.", "unreadable"),
-        (forge(version=2), "version"),
+        (forge(version=fmt.ENDING_VERSION + 1), "version"),
         ("AbCdEfGh", "not_link"),
         ("BAAA", "truncated"),
         (forge(size=MAX_APP_SIZE + 1), "rules"),
@@ -220,3 +221,25 @@ def test_mutated_codes_decode_to_legal_games_or_say_why(rng: random.Random) -> N
     for action in link.line:
         state.apply(action)  # every move legal
     assert decode_link(encode_link(link)) == link
+
+
+def test_a_kept_ending_is_written_as_version_2_and_read_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sos.app import outcome as outcomes
+
+    line = (Action(0, 0, "S"),)
+    with pytest.raises(ValueError):  # not an ending of this build: no link made
+        encode_link(RemoteLink("g1", Rules.square(3), line, 0, ("", ""), ("resign", 1)))
+    resign = outcomes.Ending("resign", on_board=False, win_text="result.win")
+    monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, resign))
+    for ending in (("resign", 1), ("resign", None)):
+        link = RemoteLink("g1", Rules.square(3), line, 0, ("", ""), ending)
+        code = encode_link(link)
+        assert code[0] == ALPHABET[fmt.ENDING_VERSION] and decode_link(code) == link
+    with pytest.raises(ValueError):  # read off the board, never carried
+        encode_link(RemoteLink("g1", Rules.square(3), line, 0, ("", ""), ("sos", 0)))
+    unknown = forge(moves=[(0, 0)], version=fmt.ENDING_VERSION, ending=("agreed", None))
+    assert reason(unknown).key == "version"  # a newer build's ending: refused as newer
+    assert reason(forge(moves=[(0, 0)], version=fmt.ENDING_VERSION, ending=("resign", 3))).key \
+        == "version"  # no seat 4 in a two-player game: damage

@@ -250,3 +250,34 @@ def test_the_panel_says_whose_turn_and_when_to_send() -> None:
         game.state.apply(Action.parse(action))  # fill the board: the game is over
     over = remote_view(game, "de")
     assert over.send and over.status == translated("de", "remote.over")
+
+
+def test_an_ending_kept_in_the_games_data_travels_in_the_link(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game by link that ends off the board (an ending added to ENDINGS for the test: a
+    resignation) is over on the friend's device too, with the same outcome, once the link is
+    opened there -- whether the link carries new moves or none."""
+    from sos.app import outcome as outcomes
+    from sos.app.link import ENDING_VERSION, LINK_VERSION
+
+    monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, outcomes.Ending(
+        "resign", on_board=False, win_text="result.win")))
+    anna = device()
+    anna.new_remote(Settings(4), 0, "Anna")
+    anna.game.play(Action.parse("S@a1"))
+    assert code_of(anna)[0] == remote.ALPHABET[LINK_VERSION]  # no ending: version 1 as ever
+    ben = device([("r", code_of(anna))])
+    ben.game.play(Action.parse("O@b1"))
+    anna = reopen(anna, code_of(ben))
+    anna.game.end("resign", 1)  # Anna resigns on her turn: Ben wins
+    code = code_of(anna)
+    assert code[0] == remote.ALPHABET[ENDING_VERSION]
+    assert decode_link(code).ending == ("resign", 1)
+    ben = reopen(ben, code)
+    assert ben.game.outcome == anna.game.outcome is not None
+    assert ben.game.outcome.termination == "resign" and ben.game.outcome.winner == 1
+    assert remote_view(ben.game, "en").status == translated("en", "remote.over")  # type: ignore[arg-type]
+    assert ben.library.get(ben.game.record.id) is not None
+    stored = ben.library.get(ben.game.record.id)
+    assert stored is not None and stored.extra.get(outcomes.ENDING_KEY) is not None  # saved
