@@ -64,6 +64,13 @@ class GameSession:
     def record(self, record: GameRecord) -> None:
         self._kept = record
 
+    @property
+    def last_stored(self) -> GameRecord:
+        """The record as this session was opened with it or last given it (after a save: what
+        the library held then) -- its line may be older than :attr:`record`'s. For asking
+        what was stored (e.g. a game stored without a move), never what the game is now."""
+        return self._kept
+
     # ------------------------------------------------------------------ queries
     @property
     def rules(self) -> Rules:

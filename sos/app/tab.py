@@ -303,7 +303,7 @@ class TabCore:
             return False  # deleted in another tab's list, not lost with a cleared storage
         # Stored without a move, it was another tab's or frame's to tidy away (a new game
         # there prunes the empty ones): written again quietly, nothing was lost.
-        tidied = self.game.record.is_empty()
+        tidied = self.game.last_stored.is_empty()
         if self.commit() == "failed":
             return False
         if not tidied:

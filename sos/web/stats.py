@@ -129,9 +129,9 @@ class StatsPanel:
         legend = by_id("stats-legend")
         legend.replaceChildren()
         legend.hidden = not view.bars
-        for outcome, label in view.legend:
-            item = element("li", f"legend-{outcome}", label)
-            item.dataset.outcome = outcome
+        for result, label in view.legend:
+            item = element("li", f"legend-{result}", label)
+            item.dataset.outcome = result
             legend.appendChild(item)
         if not view.bars:
             return
@@ -144,8 +144,8 @@ class StatsPanel:
             label = _svg("text", x=0, y=bar.y + view.bar_height * 0.72, **{"class": "chart-label"})
             label.textContent = bar.label
             group.append(title, label)
-            for outcome, x, width in bar.segments:
+            for result, x, width in bar.segments:
                 if width > 0:
                     group.appendChild(_svg("rect", x=x, y=bar.y, width=width,
-                                           height=view.bar_height, **{"class": f"seg {outcome}"}))
+                                           height=view.bar_height, **{"class": f"seg {result}"}))
             svg.appendChild(group)

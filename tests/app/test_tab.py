@@ -4,9 +4,10 @@ save, deleting -- under CPython."""
 from __future__ import annotations
 
 from sos import Action, Rules
+from sos.app.app import AppSession
 from sos.app.library import GAME_PREFIX, LEGACY_KEY, MemoryStore, load_game
 from sos.app.record import SavedGame, dump_save
-from tests.app.support import A1, B1, C1, D4, tab, tab_sharing
+from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
 
 
 def test_new_game_keeps_the_old_one_and_prunes_empty_ones() -> None:
@@ -102,3 +103,22 @@ def test_a_game_by_link_without_moves_is_not_pruned() -> None:
     remote_id = app.game.record.id
     app.new_game()
     assert remote_id in {e.id for e in app.entries()}
+
+
+def test_a_move_not_yet_saved_does_not_make_a_tidied_empty_game_a_cleared_storage() -> None:
+    """The first frame plays on its empty game while the second frame's start tidies that game
+    away, and its focus check runs before its save lands (the page saves a task later): what
+    was stored held no move, so it is written again quietly -- the session's record is current
+    (it holds the move), the question is what was stored (``last_stored``)."""
+    clock, _new_id = factory()
+    store = MemoryStore()
+    one = AppSession(store, clock, iter(["f1", "f3"]).__next__, "en")
+    one.start([("embed", "1"), ("size", "4")])
+    one.game.play(A1)  # the save of this move waits for the library's lock
+    two = AppSession(store, clock, iter(["f2", "f4"]).__next__, "en")
+    two.start([("embed", "1"), ("size", "4")])
+    assert GAME_PREFIX + "f1" not in store.data  # tidied: it was stored without a move
+    assert one.game.record.line == (A1,) and one.game.last_stored.line == ()
+    assert one.ensure_saved(cleared_only=True)  # the focus: written again, with the move ...
+    assert load_game(store.data[GAME_PREFIX + "f1"]).line == (A1,)
+    assert one.notice_texts() == []  # ... and quietly
