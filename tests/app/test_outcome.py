@@ -153,3 +153,21 @@ def test_a_merge_of_two_tabs_keeps_an_ending_the_other_tab_kept(
     library.save(one.to_record())
     result = library.save(two.to_record())  # the same moves, without the ending
     assert result.record.extra.get(ENDING_KEY) == one.record.extra[ENDING_KEY]
+
+
+def test_only_the_owner_reads_the_boards_verdict() -> None:
+    """Whether a game is over is asked through outcome_of: no other module of the app or the
+    page reads the engine's verdict on a position (a puzzle is a position, not a game)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "sos"
+    allowed = {"app/outcome.py", "app/puzzle_set.py", "app/puzzle_why.py"}
+    found = [
+        str(path.relative_to(root))
+        for folder in ("app", "web")
+        for path in sorted((root / folder).glob("*.py"))
+        if str(path.relative_to(root)) not in allowed
+        and re.search(r"\.outcome\(\)|\.is_terminal\(\)", path.read_text("utf-8"))
+    ]
+    assert found == [], f"ask sos.app.outcome.outcome_of instead: {found}"
