@@ -4,8 +4,9 @@ never takes it out of the record or changes it. Pure: no DOM, no clock.
 
 A game counts (our choice, where the issue is silent) when it has exactly one human seat and at
 least one computer, and is not a game by link -- that human is "you". Its level is the strongest
-computer level at the table (easy < medium < hard < perfect). You win when you alone have the
-best score (simple mode: you made the first SOS), draw when you share it, lose otherwise.
+computer level at the table (easy < medium < hard < perfect). You win when the game's outcome
+(:func:`sos.app.outcome.outcome_of`, whichever way it ended) names you the winner, draw when
+it is a draw you share, lose otherwise.
 
 When it counts: the first time the game is saved with its line of play ended
 (:func:`stamp`), its result goes into ``GameRecord.extra["result"]``::
