@@ -25,10 +25,7 @@ from .i18n import LANGUAGES
 from .message import Message, message
 from .params import parse_params
 from .players import rematch
-from .record import (
-    RecordError,
-    parse_record,
-)
+from .record import RecordError, parse_record
 
 if TYPE_CHECKING:
     from .puzzle_set import Puzzle

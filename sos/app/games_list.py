@@ -9,11 +9,7 @@ from dataclasses import dataclass, replace
 
 from . import outcome as outcomes
 from . import remote
-from .library import (
-    LEGACY_ID,
-    GameRecord,
-    Unreadable,
-)
+from .library import LEGACY_ID, GameRecord, Unreadable
 from .players import names_of, opponents_text
 from .tab import TabCore
 from .thumbnail import Thumbnail, thumbnail

@@ -33,18 +33,10 @@ from dataclasses import replace
 
 from ..state import GameState
 from . import remote
-from .library import (
-    GameRecord,
-    Unreadable,
-    is_prefix,
-)
+from .library import GameRecord, Unreadable, is_prefix
 from .message import Message, message, plural
 from .params import Settings, parse_params, to_query
-from .record import (
-    RecordError,
-    decode_moves,
-    encode_moves,
-)
+from .record import RecordError, decode_moves, encode_moves
 from .tab import TabCore, rules_of
 
 
