@@ -6,7 +6,7 @@
   precedence in :mod:`sos.app.restore`), games by link and shared links, the page's URL and
   language;
 - :class:`sos.app.games_list.GamesList`: the "Your games" list;
-- here: the dialogs (settings, theme, sound, language, an imported text record), the puzzles'
+- here: the dialogs (settings, theme, sound, language, an imported transcript), the puzzles'
   session, the rematch and the variations;
 
 and the preferences (:mod:`sos.app.prefs`).
@@ -25,7 +25,7 @@ from .i18n import LANGUAGES
 from .message import Message, message
 from .params import parse_params
 from .players import rematch
-from .record import RecordError, parse_record
+from .transcript import RecordError, parse_transcript
 
 if TYPE_CHECKING:
     from .puzzle_set import Puzzle
@@ -139,13 +139,13 @@ class AppSession(Restore, GamesList):
             self.set_names(form.names)
         return SettingsApplied(theme_changed, language_changed, form.friend)
 
-    def import_record(self, raw: str) -> Message | None:
-        """Paste a text record (:func:`sos.app.record.parse_record`): shown as a new game
+    def import_transcript(self, raw: str) -> Message | None:
+        """Paste a transcript (:func:`sos.app.transcript.parse_transcript`): shown as a new game
         with its moves, keeping the seats of the game shown when the player count matches,
         else every seat human. Returns ``None`` on success (a notice says so), or why it was
         refused (the game shown and the library unchanged)."""
         try:
-            state = parse_record(raw)
+            state = parse_transcript(raw)
         except RecordError as error:
             reason: Message = error.message
             if error.line is not None:

@@ -17,7 +17,7 @@ from ..notation import Action
 from ..rules import InvalidRulesError, Rules, app_allows
 from ..state import GameState
 from .outcome import ENDING_KEY
-from .record import RecordError, board_error, decode_moves, encode_moves
+from .transcript import RecordError, board_error, decode_moves, encode_moves
 
 GAME_FORMAT: Final = "sos-game"
 GAME_VERSION: Final = 2

@@ -77,8 +77,8 @@ from .library_index import (
     _light_summary,
     _summarize,
 )
-from .record import RecordError
 from .store import MemoryStore, StorageError, Store
+from .transcript import RecordError
 
 PREFS_KEY: Final = "sos-prefs"
 LEGACY_KEY: Final = "sos-game"

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from .gamerecord import GameRecord, _header, _number, is_newer, new_token
-from .record import RecordError
 from .store import StorageError, Store
+from .transcript import RecordError
 
 GAME_PREFIX: Final = "sos-g:"
 INDEX_KEY: Final = "sos-index"

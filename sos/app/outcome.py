@@ -6,7 +6,7 @@ here -- the session (who may move, play/undo/redo, the computer's turn:
 :attr:`GameSession.outcome <sos.app.session.GameSession.outcome>`, asked at each position it
 steps through), a game by link, the view model (status line, result, board locking), the "Your
 games" list, the statistics (:mod:`sos.app.counted`), the embed's ``sos:game-over`` message and
-the text record.
+the transcript.
 
 A game ends in one of two ways:
 
@@ -20,7 +20,7 @@ A game ends in one of two ways:
       {"v": 1, "termination": <name>, "winner": <seat from 0> | null, "moves": <share code>}
 
   where ``moves`` is the line of play up to the position it ended at (the share code of
-  :func:`sos.app.record.encode_moves`): the ending holds at that position only (an earlier
+  :func:`sos.app.transcript.encode_moves`): the ending holds at that position only (an earlier
   position shown from the move list is not over; another line of play is not ended by it). A
   name this build does not list in :data:`ENDINGS` (a newer build's ending) is ignored, never
   removed.
@@ -36,7 +36,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from ..state import GameState
-from .record import encode_moves
+from .transcript import encode_moves
 
 if TYPE_CHECKING:
     from .library import GameRecord
@@ -47,7 +47,7 @@ class Ending(NamedTuple):
 
     Attributes:
         termination: its name (:attr:`GameOutcome.termination`; the embed's ``termination``,
-            the text record's ``(full board)``).
+            the transcript's ``(full board)``).
         on_board: True when the engine reads it off the board; False when it is kept in the
             game's data (:data:`ENDING_KEY`).
         win_text: the message key of its result line with a winner (placeholders ``name``

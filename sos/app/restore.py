@@ -36,8 +36,8 @@ from . import remote
 from .library import GameRecord, Unreadable, is_prefix
 from .message import Message, message, plural
 from .params import Settings, parse_params, to_query
-from .record import RecordError, decode_moves, encode_moves
 from .tab import TabCore, rules_of
+from .transcript import RecordError, decode_moves, encode_moves
 
 
 class Restore(TabCore):

@@ -35,8 +35,8 @@ from .message import Message, message
 from .params import SEAT_KINDS, Settings
 from .players import names_of, with_names
 from .prefs import Prefs
-from .record import RecordError, board_error, decode_moves, load_save
 from .session import GameSession
+from .transcript import RecordError, board_error, decode_moves, load_save
 
 #: The notice of a full storage (queued once, removed when a save succeeds again).
 STORAGE_FULL = message("notice.storage_full")

@@ -406,7 +406,7 @@ def move_list(
     Raises:
         sos.state.IllegalActionError: if ``line`` is not a legal game under ``rules``.
     """
-    from .record import turns  # local: record imports state, view is imported by the page
+    from .transcript import turns  # local: record imports state, view is imported by the page
 
     state = replay(rules, line)
     kinds = _kinds(state, seats, names)

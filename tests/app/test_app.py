@@ -190,12 +190,12 @@ def test_import_record_shows_it_as_a_new_game() -> None:
     app.game.play(D4)
     app.commit()
     old = app.game.record.id
-    assert app.import_record("SOS 4x4 general, 2 players\n1. S@a1\n2. S@c1\n") is None
+    assert app.import_transcript("SOS 4x4 general, 2 players\n1. S@a1\n2. S@c1\n") is None
     assert app.game.line == [A1, C1] and app.game.record.origin == "record"
     assert app.game.seats == ("human", "easy")  # same player count: the seats are kept
     assert app.notice_texts() == [text("en", "record.loaded")]
     assert old in {e.id for e in app.entries()}
-    assert app.import_record("SOS 3x3 general, 3 players\n1. S@a1\n") is None
+    assert app.import_transcript("SOS 3x3 general, 3 players\n1. S@a1\n") is None
     assert app.game.seats == ("human",) * 3  # another player count: every seat human
 
 
@@ -204,12 +204,12 @@ def test_import_record_refuses_what_the_app_cannot_show() -> None:
     app.game.play(A1)
     shown = (app.game.record.id, list(app.game.line))
     entries = len(app.entries())
-    refused = app.import_record("SOS 4x5 general, 2 players\n1. S@a1\n")
+    refused = app.import_transcript("SOS 4x5 general, 2 players\n1. S@a1\n")
     assert refused is not None
     size_error = text("de", "record.size_error", min=MIN_APP_SIZE, max=MAX_APP_SIZE)
     assert refused.text("de") == text("de", "record.error", error=size_error)
     assert f"{MIN_APP_SIZE} × {MIN_APP_SIZE} bis {MAX_APP_SIZE} × {MAX_APP_SIZE}" in size_error
-    bad = app.import_record("SOS 4x4 general, 2 players\n1. S@a1\n2. S@a1\n")
+    bad = app.import_transcript("SOS 4x4 general, 2 players\n1. S@a1\n2. S@a1\n")
     assert bad is not None and "Line 3: S@a1" in bad.text("en")
     assert "Zeile 3" in bad.text("de")
     assert (app.game.record.id, list(app.game.line)) == shown

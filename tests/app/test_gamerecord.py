@@ -8,8 +8,8 @@ import json
 import pytest
 
 from sos.app.gamerecord import dump_game, is_prefix, load_game, merge_lines
-from sos.app.record import RecordError
 from sos.app.session import GameSession
+from sos.app.transcript import RecordError
 from tests.app.support import A1, A3, B1, C1, D4, record
 
 

@@ -11,8 +11,8 @@ from sos.app import outcome as outcomes
 from sos.app.embed import GameOverReports
 from sos.app.library import GameRecord, MemoryStore
 from sos.app.outcome import FROM_BOARD, GameOutcome, outcome_of, resolve
-from sos.app.record import format_record, parse_record
 from sos.app.session import GameSession
+from sos.app.transcript import format_transcript, parse_transcript
 from sos.app.view import session_view
 from tests.app.support import A1, C1, tab
 
@@ -59,18 +59,18 @@ def test_a_new_ending_is_one_change(monkeypatch: pytest.MonkeyPatch) -> None:
     message = GameOverReports().message(game, app.settings(), "en")
     assert message is not None and message["winner"] == 1 and message["termination"] == "resign"
     # the text record
-    text = format_record(game.state, game.outcome)
+    text = format_transcript(game.state, game.outcome)
     assert text.endswith("# result: player 2 wins, scores 0-0 (resign)\n")
-    assert parse_record(text).history == (A1, C1)  # the comment does not disturb reading
+    assert parse_transcript(text).history == (A1, C1)  # the comment does not disturb reading
 
 
 def test_the_record_states_a_board_ending() -> None:
     game = GameSession(GameRecord("g", Rules(1, 3, "general", 3), ("human",) * 3))
     for col in range(3):
         game.play(Action(0, col, "O"))
-    text = format_record(game.state, game.outcome)
+    text = format_transcript(game.state, game.outcome)
     assert text.splitlines()[-1] == "# result: draw, scores 0-0-0 (full board)"
-    assert format_record(game.state) == text.rsplit("# result", 1)[0]
+    assert format_transcript(game.state) == text.rsplit("# result", 1)[0]
 
 
 # ---------------------------------------------------------------------------- an ending kept in
@@ -108,7 +108,7 @@ def test_an_ending_kept_in_the_games_data_is_read_everywhere(
     assert entry.finished
     report = GameOverReports().message(game, app.settings(), "en")
     assert report is not None and report["termination"] == "resign"
-    assert format_record(game.state, game.outcome).endswith("(resign)\n")
+    assert format_transcript(game.state, game.outcome).endswith("(resign)\n")
     assert counted_result(game.to_record()) == ("easy", 4, "loss")  # the statistics
     # the session asks the outcome at each position it steps through
     assert game.undo() and game.outcome is None and game.cursor == 0
