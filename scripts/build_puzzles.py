@@ -35,7 +35,7 @@ from sos.ai.agents import HardAgent, MediumAgent  # noqa: E402
 from sos.ai.search import run_to_end  # noqa: E402
 from sos.ai.solver import Solver  # noqa: E402
 from sos.app.puzzle_set import Puzzle, Refutation, dump_puzzles, final_margin  # noqa: E402
-from sos.app.record import encode_moves  # noqa: E402
+from sos.app.transcript import encode_moves  # noqa: E402
 from sos.notation import Action  # noqa: E402
 from sos.rules import Rules  # noqa: E402
 from sos.state import GameState, new_game  # noqa: E402

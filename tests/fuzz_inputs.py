@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from sos import GameState, Rules, new_game
 from sos.app.params import SEAT_KINDS
-from sos.app.record import SavedGame, dump_save, encode_moves, format_record
+from sos.app.transcript import SavedGame, dump_save, encode_moves, format_transcript
 from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 TOO_SMALL, TOO_BIG = str(MIN_APP_SIZE - 1), str(MAX_APP_SIZE + 1)
@@ -195,7 +195,7 @@ def mutated_record(rng: random.Random) -> str:
     """Text for the game-record import: a valid record with lines or characters broken."""
     size = rng.randint(3, 7)
     rules = Rules(size, size, rng.choice(["general", "simple"]), rng.randint(2, 4))  # type: ignore[arg-type]
-    lines = format_record(random_game(rules, rng, rng.randint(0, rules.cells))).splitlines()
+    lines = format_transcript(random_game(rules, rng, rng.randint(0, rules.cells))).splitlines()
     roll = rng.random()
     if roll < 0.15:
         return "\n".join(lines)

@@ -65,8 +65,8 @@ from .library import (
 from .message import Message, message, plural
 from .puzzles import PROGRESS_VERSION, PUZZLES_KEY, Progress
 from .rating import RATING_KEY, RATING_VERSION, RatingBook
-from .record import RecordError
 from .stats import STATS_KEY, STATS_VERSION, dump_since, read_since
+from .transcript import RecordError
 
 LIBRARY_FORMAT: Final = "sos-library"
 LIBRARY_VERSION: Final = 1

@@ -4,8 +4,9 @@ never takes it out of the record or changes it. Pure: no DOM, no clock.
 
 A game counts (our choice, where the issue is silent) when it has exactly one human seat and at
 least one computer, and is not a game by link -- that human is "you". Its level is the strongest
-computer level at the table (easy < medium < hard < perfect). You win when you alone have the
-best score (simple mode: you made the first SOS), draw when you share it, lose otherwise.
+computer level at the table (easy < medium < hard < perfect). You win when the game's outcome
+(:func:`sos.app.outcome.outcome_of`, whichever way it ended) names you the winner, draw when
+it is a draw you share, lose otherwise.
 
 When it counts: the first time the game is saved with its line of play ended
 (:func:`stamp`), its result goes into ``GameRecord.extra["result"]``::
@@ -27,6 +28,7 @@ from dataclasses import replace
 from typing import Final
 
 from ..ai import LEVELS
+from . import outcome as outcomes
 from .library import RESULT_KEY, GameRecord
 
 #: Version of the entry under :data:`RESULT_KEY`.
@@ -48,13 +50,14 @@ def counts(record: GameRecord) -> tuple[int, str] | None:
 
 def line_result(record: GameRecord) -> str | None:
     """``win`` / ``draw`` / ``loss`` of the human seat at the end of the record's line of play
-    (every move, the undone ones included), or None when the line has not ended the game or
+    (every move, the undone ones included; its outcome by :func:`sos.app.outcome.outcome_of`,
+    on the board or kept in the game's data), or None when the line has not ended the game or
     the game does not count."""
     seat = counts(record)
     if seat is None:
         return None
     state = replace(record, cursor=len(record.line)).state()
-    outcome = state.outcome()
+    outcome = outcomes.outcome_of(state, record)
     if outcome is None:
         return None
     me = seat[0]

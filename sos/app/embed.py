@@ -8,7 +8,7 @@ Every message is a JSON object with ``source: "sos-game"``, ``version: 1`` and a
   / "Computer 2", in ``lang``).
 - ``"sos:game-over"`` once per finished game: ``winner`` (seat index from 0, or ``null`` for a
   draw -- the key is always there), ``draw``, ``tied`` (seats sharing a draw), ``scores`` (one
-  per seat), ``termination`` (``"full_board"`` or ``"sos"``: simple mode's first SOS), ``text``
+  per seat), ``termination`` (how it ended: a name of :data:`sos.app.outcome.ENDINGS`), ``text``
   (the result as the page shows it, with the players' names), ``names`` (as in ``sos:ready``)
   and ``settings``. It reads the session's outcome
   (:attr:`sos.app.session.GameSession.outcome`), like the page's result.

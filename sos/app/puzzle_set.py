@@ -18,7 +18,7 @@ The puzzle set is built by ``scripts/build_puzzles.py`` and shipped as
        "wrong": ["Sa1:-1:Ob2 Oa1:-2:Sc1 ...", "..."]}, ...]}
 
 * ``moves``: the game up to the puzzle position, as a share code
-  (:func:`sos.app.record.encode_moves`).
+  (:func:`sos.app.transcript.encode_moves`).
 * ``value``: the solver's value of that position for the player to move (general: own future
   points minus the opponent's; simple: +1 win).
 * ``line``: the solution line as a share code (player's moves and the opponent's replies; a
@@ -42,7 +42,7 @@ from typing import Final
 from ..notation import Action
 from ..rules import APP_SIZES, MODES, Rules
 from ..state import GameState, IllegalActionError
-from .record import RecordError, decode_moves, encode_moves
+from .transcript import RecordError, decode_moves, encode_moves
 
 #: The data file's ``format`` field and the version this module reads.
 FORMAT: Final = "sos-puzzles"

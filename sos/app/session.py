@@ -15,7 +15,7 @@ from ..rules import Rules
 from ..state import GameState, IllegalActionError
 from . import outcome as outcomes
 from .counted import stamp
-from .library import GameRecord, Line, merge_lines
+from .library import GameRecord, PlayLine, merge_lines
 from .outcome import GameOutcome
 
 
@@ -36,16 +36,40 @@ class GameSession:
     """
 
     def __init__(self, record: GameRecord) -> None:
-        self.record = record
+        self._kept = record
         self.state: GameState = record.state()
         self.line: list[Action] = list(record.line)
-        self.variations: list[Line] = list(record.variations)
+        self.variations: list[PlayLine] = list(record.variations)
         # A game saved while an earlier position was shown (the move list) comes back that
         # way: a computer to move there must not play over the later moves on reopening.
         self.paused = False
         self.paused = self.cursor < len(self.line) and not GameSession.human_to_move(self)
         #: Bumped by every change: a computer move planned for an older version is dropped.
         self.version = 0
+
+    @property
+    def record(self) -> GameRecord:
+        """The game as it stands: its line of play, cursor and variations are this session's
+        (never an older line), its other fields (id, seats, write token, revision, ``extra``)
+        those of the record last set. Setting it keeps only those other fields: the line of
+        play changes through :meth:`play`, :meth:`undo`, :meth:`go_to` and the like."""
+        return replace(
+            self._kept,
+            line=tuple(self.line),
+            cursor=self.cursor,
+            variations=tuple(self.variations),
+        )
+
+    @record.setter
+    def record(self, record: GameRecord) -> None:
+        self._kept = record
+
+    @property
+    def last_stored(self) -> GameRecord:
+        """The record as this session was opened with it or last given it (after a save: what
+        the library held then) -- its line may be older than :attr:`record`'s. For asking
+        what was stored (e.g. a game stored without a move), never what the game is now."""
+        return self._kept
 
     # ------------------------------------------------------------------ queries
     @property
@@ -56,7 +80,7 @@ class GameSession:
     @property
     def seats(self) -> tuple[str, ...]:
         """One kind per player: ``human`` or a computer level."""
-        return self.record.seats
+        return self._kept.seats
 
     @property
     def cursor(self) -> int:
@@ -92,25 +116,44 @@ class GameSession:
         return seat if self.seat_kind(seat) != "human" else None
 
     def can_undo(self) -> bool:
-        """True when there is a move to take back."""
-        return self.cursor > 0
+        """True when Undo may take a move back (:meth:`undo_target`)."""
+        return self.undo_target() is not None
+
+    def undo_floor(self) -> int:
+        """The position (a number of actions) no Undo goes before: the empty board here; a
+        game by link keeps what was sent or received (:class:`sos.app.remote.RemoteSession`)."""
+        return 0
+
+    def may_take_back(self, seat: int) -> bool:
+        """True when Undo may take back a move of ``seat``: any seat here; a game by link,
+        only this device's."""
+        return True
+
+    def undo_target(self) -> int | None:
+        """The one undo rule, asked by every session kind: the position (a number of actions)
+        Undo goes back to, or None when it may take nothing back. It takes back the last move
+        shown when that is above :meth:`undo_floor` and its seat's (:meth:`may_take_back`);
+        with a computer seat it goes on back to a human's turn (not below the floor), so undo
+        takes back the computer's answer together with your move."""
+        floor, records = self.undo_floor(), self.state.records
+        if self.cursor <= floor or not self.may_take_back(records[-1].player):
+            return None
+        target = self.cursor - 1
+        if self.has_computer():
+            # the seat to move at position ``target`` made the action ``records[target]``
+            while target > floor and self.seat_kind(records[target].player) != "human":
+                target -= 1
+        return target
 
     def can_redo(self) -> bool:
         """True when an undone move can be replayed."""
         return self.cursor < len(self.line)
 
     def to_record(self) -> GameRecord:
-        """The record to save: this session's line, cursor and variations, and once the line
-        has ended a game against the computer, the result it ended with
-        (:func:`sos.app.counted.stamp`: kept from then on, whatever undo or review does)."""
-        return stamp(
-            replace(
-                self.record,
-                line=tuple(self.line),
-                cursor=self.cursor,
-                variations=tuple(self.variations),
-            )
-        )
+        """The record to save: :attr:`record`, and once the line has ended a game against the
+        computer, the result it ended with (:func:`sos.app.counted.stamp`: kept from then on,
+        whatever undo or review does)."""
+        return stamp(self.record)
 
     # ------------------------------------------------------------------ changes
     def _changed(self) -> None:
@@ -121,11 +164,13 @@ class GameSession:
 
         Raises:
             IllegalActionError: for an occupied or off-board square, a bad letter or a finished
-                game (the session is unchanged).
+                game, on the board or not (:attr:`outcome`; the session is unchanged).
         """
         if not self.state.is_legal(action):
             self.state.apply(action)  # raises the engine's specific IllegalActionError
             raise IllegalActionError(f"illegal action {action}")  # pragma: no cover
+        if self.outcome is not None:
+            raise IllegalActionError(f"the game is over ({self.outcome.termination})")
         cursor = self.cursor
         if cursor < len(self.line) and self.line[cursor] != action:
             old = tuple(self.line)
@@ -156,14 +201,13 @@ class GameSession:
         self.variations = [v for v in merge_lines([line, *self.variations]) if v != line]
 
     def undo(self) -> bool:
-        """Take back one action; with a computer seat, back to a human's turn. False when
-        there is nothing to undo."""
-        if self.cursor == 0:
+        """Take back moves to :meth:`undo_target` (one, or with a computer seat back to a
+        human's turn). False when there is nothing Undo may take back."""
+        target = self.undo_target()
+        if target is None:
             return False
-        self.state.undo()
-        if self.has_computer():
-            while self.cursor > 0 and self.seat_kind(self.state.current_player()) != "human":
-                self.state.undo()
+        while self.cursor > target:
+            self.state.undo()
         self.paused = False
         self._changed()
         return True
@@ -210,6 +254,23 @@ class GameSession:
         self.paused = False
         self._changed()
         return True
+
+    def end(self, termination: str, winner: int | None) -> None:
+        """End the game at the position shown in a way not read off the board (an ending of
+        :data:`sos.app.outcome.ENDINGS` kept in the game's data), won by seat ``winner``
+        (None: a draw); :attr:`outcome` says so from then on at this position.
+
+        Raises:
+            IllegalActionError: when the game is over here already, or an earlier position
+                is shown (the later moves would come after the end).
+            ValueError: for a name that is not an ending kept in the game's data, or a seat
+                out of range.
+        """
+        if self.outcome is not None or self.cursor < len(self.line):
+            raise IllegalActionError("the game is over, or an earlier position is shown")
+        self._kept = outcomes.with_ending(self.record, self.state, termination, winner)
+        self.paused = False
+        self._changed()
 
     def interrupt(self) -> None:
         """Invalidate a computer move or hint being computed for the current version."""

@@ -19,14 +19,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..ai import LEVELS
-from .counted import counted_result
+from .counted import RESULTS, counted_result
 from .i18n import ntext, percent, text
 from .library import GameRecord, Library, StorageError
 from .rating import KEEP_HISTORY, RATING_KEY, START_RATING, Chart, RatingBook, history_chart
 
 STATS_KEY: Final = "sos-stats"
 STATS_VERSION: Final = 1
-OUTCOMES: Final = ("win", "draw", "loss")
 #: SVG units left of the rating history for its labels ("1500": 4 digits of 11 units).
 LABEL_ROOM: Final = 34
 
@@ -44,12 +43,6 @@ def read_since(raw: str | None) -> float:
 def dump_since(since: float) -> str:
     """The text stored under :data:`STATS_KEY` for a reset at ``since`` (ms)."""
     return json.dumps({"v": STATS_VERSION, "since": since}, separators=(",", ":"))
-
-
-def game_outcome(record: GameRecord) -> tuple[str, int, str] | None:
-    """(level, board size, ``win`` | ``draw`` | ``loss``) of a game that counts, else None
-    (:func:`sos.app.counted.counted_result`)."""
-    return counted_result(record)
 
 
 @dataclass(frozen=True)
@@ -80,11 +73,11 @@ def tally(records: Iterable[GameRecord], since: float = 0.0) -> list[Tally]:
     for record in records:
         if record.created < since:
             continue
-        found = game_outcome(record)
+        found = counted_result(record)
         if found is None:
             continue
         level, size, result = found
-        row = counts.setdefault((level, size), dict.fromkeys(OUTCOMES, 0))
+        row = counts.setdefault((level, size), dict.fromkeys(RESULTS, 0))
         row[result] += 1
     return [
         Tally(level, size, row["win"], row["draw"], row["loss"])
@@ -118,7 +111,7 @@ class Bar:
 @dataclass(frozen=True)
 class StatsView:
     """The "Statistics" view: ``rows`` (level, size, W, D, L, score %) as text cells, the
-    chart's bars in a ``width`` × ``height`` box, its ``legend`` (one ``(outcome, label)`` per
+    chart's bars in a ``width`` × ``height`` box, its ``legend`` (one ``(result, label)`` per
     segment colour, in the bars' order: won, drawn, lost), and ``empty`` (the text shown with
     no game)."""
 
@@ -154,9 +147,9 @@ def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int =
     for index, row in enumerate(by_level(rows)):
         x = float(label_width)
         segments = []
-        for outcome, count in zip(OUTCOMES, (row.win, row.draw, row.loss), strict=True):
+        for result, count in zip(RESULTS, (row.win, row.draw, row.loss), strict=True):
             share = (width - label_width) * count / row.games
-            segments.append((outcome, round(x, 1), round(share, 1)))
+            segments.append((result, round(x, 1), round(share, 1)))
             x += share
         title = text(
             lang, "stats.bar", level=text(lang, f"level.{row.level}"), win=row.win,
@@ -176,7 +169,7 @@ def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int =
         bar_height=bar_height,
         empty=text(lang, "stats.empty"),
         total=ntext(lang, "stats.total", games, games=games),
-        legend=tuple((outcome, text(lang, f"stats.col.{outcome}")) for outcome in OUTCOMES),
+        legend=tuple((result, text(lang, f"stats.col.{result}")) for result in RESULTS),
     )
 
 
@@ -190,7 +183,7 @@ class RatingView:
     label: str
 
 
-class RecordBook:
+class StatsBook:
     """The Statistics view's data, read from the library and storage when asked (so it is
     always current: every game is saved after every move).
 
@@ -245,6 +238,6 @@ class RecordBook:
 
 
 __all__ = [
-    "OUTCOMES", "STATS_KEY", "Bar", "RatingView", "RecordBook", "StatsView", "Tally",
-    "by_level", "dump_since", "game_outcome", "read_since", "stats_view", "tally",
+    "STATS_KEY", "Bar", "RatingView", "StatsBook", "StatsView", "Tally",
+    "by_level", "dump_since", "read_since", "stats_view", "tally",
 ]

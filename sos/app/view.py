@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
-from ..board import Line
+from ..board import Line as SosLine
 from ..notation import EMPTY, Action, square_name
 from ..rules import Rules
 from ..state import GameState, replay
 from .i18n import decimal, ntext, text
-from .outcome import FROM_BOARD, OutcomeArg, resolve
+from .outcome import FROM_BOARD, OutcomeArg, ending, resolve
 
 if TYPE_CHECKING:
     from .session import GameSession
@@ -153,16 +153,18 @@ def result_text(
     kinds = _kinds(state, seats, names)
 
     scores = _scores_text(outcome.scores)
+    known = ending(outcome.termination)
     if outcome.winner is not None:
         name = _name(lang, outcome.winner, kinds)
-        if outcome.termination == "sos":
-            return text(lang, "result.win.simple", name=name)
         # the winner's score first, then the others from highest to lowest: "11–2", "9–4–2"
         others = sorted(
             (s for seat, s in enumerate(outcome.scores) if seat != outcome.winner), reverse=True
         )
         scores = _scores_text((outcome.scores[outcome.winner], *others))
-        return text(lang, "result.win", name=name, scores=scores)
+        key = known.win_text if known is not None else "result.win"
+        return text(lang, key, name=name, scores=scores)
+    if known is not None and known.draw_text:
+        return text(lang, known.draw_text, scores=scores)
     if state.rules.mode == "simple":
         return text(lang, "result.draw.simple")
     if len(outcome.tied) < state.rules.players:
@@ -294,7 +296,7 @@ def view_model(
     )
 
 
-def lines_of(state: GameState) -> list[tuple[Line, int]]:
+def lines_of(state: GameState) -> list[tuple[SosLine, int]]:
     """Every SOS completed in this game with the seat that scored it, oldest first."""
     return [(line, record.player) for record in state.records for line in record.lines]
 
@@ -404,7 +406,7 @@ def move_list(
     Raises:
         sos.state.IllegalActionError: if ``line`` is not a legal game under ``rules``.
     """
-    from .record import turns  # local: record imports state, view is imported by the page
+    from .transcript import turns  # local: record imports state, view is imported by the page
 
     state = replay(rules, line)
     kinds = _kinds(state, seats, names)

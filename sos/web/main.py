@@ -21,7 +21,7 @@ from sos.app.embed import GameOverReports, ready_message
 from sos.app.i18n import installed, pick_language
 from sos.app.players import names_of
 from sos.app.session import GameSession
-from sos.app.stats import RecordBook
+from sos.app.stats import StatsBook
 from sos.app.view import announcement, hint_text
 from sos.notation import Action
 from sos.state import IllegalActionError
@@ -67,7 +67,7 @@ class Page:
         window.history.replaceState(None, "", self.app.location())
         self._listen()
         self.stats = StatsPanel(
-            RecordBook(self.app.library, lambda: float(window.Date.now())),
+            StatsBook(self.app.library, lambda: float(window.Date.now())),
             lambda: self.app.lang,
             self.on,
         )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import window
 
 from sos.app.app import GAMES_PAGE, AppSession
-from sos.app.record import format_record
+from sos.app.transcript import format_transcript
 from sos.web import dialogs
 from sos.web.backup import BackupPanel
 from sos.web.computer import spawn
@@ -50,7 +50,7 @@ class Panels:
         on(by_id("share-button"), "click", self.open_share)
         on(by_id("share-copy"), "click", lambda _e: self._copy("share-url", "share-message"))
         on(by_id("share-copy"), "click", lambda _e: self.remote.sent())  # a game by link's link
-        on(by_id("record-button"), "click", self.open_record)
+        on(by_id("record-button"), "click", self.open_transcript)
         on(by_id("record-copy"), "click", lambda _e: self._copy("record-text", "record-message"))
         on(by_id("record-import"), "click", self.on_record_import)
         on(by_id("games-button"), "click", self.open_games)
@@ -117,9 +117,9 @@ class Panels:
         by_id("share-dialog").showModal()
         by_id("share-url").select()
 
-    def open_record(self, _event: Any) -> None:
+    def open_transcript(self, _event: Any) -> None:
         game = self.app.game
-        by_id("record-text").value = format_record(game.state, game.outcome)
+        by_id("record-text").value = format_transcript(game.state, game.outcome)
         by_id("record-message").textContent = ""
         by_id("record-dialog").showModal()
 
@@ -127,7 +127,7 @@ class Panels:
         spawn(copy_text(self.app, str(by_id(field).value), by_id(message)))
 
     def on_record_import(self, _event: Any) -> None:
-        refused = self.app.import_record(str(by_id("record-text").value))
+        refused = self.app.import_transcript(str(by_id("record-text").value))
         if refused is not None:  # the current game and the pasted text are kept
             by_id("record-message").textContent = refused.text(self.app.lang)
             return

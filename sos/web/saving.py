@@ -5,11 +5,12 @@ when the tab goes away is made at once. The decisions are :class:`sos.app.app.Ap
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
+from sos.app.app import AppSession
 from sos.app.library import GAME_PREFIX
 from sos.web.dom import by_id
 from sos.web.render import render_notices
@@ -19,10 +20,42 @@ from sos.web.store import with_lock
 KEY_CHECK_MS = 3000
 
 
+class _Backup(Protocol):
+    def game_saved(self) -> None:
+        """A game was saved (a finished one: ask the browser to keep the library)."""
+
+
+class _Panels(Protocol):
+    @property
+    def backup(self) -> _Backup:
+        """The export and import panel of "Your games"."""
+
+    def render_games(self, deleted: str = "") -> None:
+        """Draw "Your games" again."""
+
+
+class SavingPage(Protocol):
+    """What saving needs of the running page (:class:`sos.web.main.Page`)."""
+
+    @property
+    def app(self) -> AppSession:
+        """The tab's decisions."""
+
+    @property
+    def panels(self) -> _Panels:
+        """The dialogs (for "Your games")."""
+
+    def on(self, target: Any, event: str, handler: Any) -> None:
+        """Attach ``handler`` to ``event`` of ``target`` for the page's lifetime."""
+
+    def refresh(self, announce: bool = False) -> None:
+        """Draw the game shown again."""
+
+
 class Saving:
     """The saves of the running page (``page``: :class:`sos.web.main.Page`)."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: SavingPage) -> None:
         self.page = page
         self.pending = 0  # saves waiting for the library's lock
 

@@ -1,5 +1,5 @@
 """The Statistics dialog: your record against the computer (a table and a bar chart per level)
-and the puzzle rating with its history chart. Renders :class:`sos.app.stats.RecordBook`'s view
+and the puzzle rating with its history chart. Renders :class:`sos.app.stats.StatsBook`'s view
 models; decides nothing (which games count, the reset and the rating are :mod:`sos.app`'s)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 from pyscript import document
 
 from sos.app.i18n import text
-from sos.app.stats import RecordBook, StatsView
+from sos.app.stats import StatsBook, StatsView
 from sos.web.dom import SVG_NS, by_id, element
 from sos.web.store import with_lock
 
@@ -32,7 +32,7 @@ class StatsPanel:
     """
 
     def __init__(
-        self, book: RecordBook, lang: Callable[[], str], on: Callable[[Any, str, Any], None]
+        self, book: StatsBook, lang: Callable[[], str], on: Callable[[Any, str, Any], None]
     ) -> None:
         self.book = book
         self.lang = lang
@@ -129,9 +129,9 @@ class StatsPanel:
         legend = by_id("stats-legend")
         legend.replaceChildren()
         legend.hidden = not view.bars
-        for outcome, label in view.legend:
-            item = element("li", f"legend-{outcome}", label)
-            item.dataset.outcome = outcome
+        for result, label in view.legend:
+            item = element("li", f"legend-{result}", label)
+            item.dataset.outcome = result
             legend.appendChild(item)
         if not view.bars:
             return
@@ -144,8 +144,8 @@ class StatsPanel:
             label = _svg("text", x=0, y=bar.y + view.bar_height * 0.72, **{"class": "chart-label"})
             label.textContent = bar.label
             group.append(title, label)
-            for outcome, x, width in bar.segments:
+            for result, x, width in bar.segments:
                 if width > 0:
                     group.appendChild(_svg("rect", x=x, y=bar.y, width=width,
-                                           height=view.bar_height, **{"class": f"seg {outcome}"}))
+                                           height=view.bar_height, **{"class": f"seg {result}"}))
             svg.appendChild(group)

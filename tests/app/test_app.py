@@ -1,202 +1,19 @@
-"""One tab's decisions (sos.app.app.AppSession): what a URL restores, new games, game links,
-two tabs, storage trouble, the legacy save, deleting, and the games list -- under CPython."""
+"""One tab's decisions (sos.app.app.AppSession): the dialogs, and every move ever made staying
+reachable through any sequence of operations -- under CPython (what a URL restores:
+test_restore.py; saving, two tabs, deleting: test_tab.py; the list: test_games_list.py)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sos import Action, Rules
-from sos.app.app import AppSession, Prefs, SettingsApplied, SettingsForm
+from sos import Action
+from sos.app.app import AppSession, SettingsApplied, SettingsForm
 from sos.app.i18n import text
-from sos.app.library import GAME_PREFIX, LEGACY_KEY, PREFS_KEY, MemoryStore, load_game
-from sos.app.record import SavedGame, dump_save
+from sos.app.library import MemoryStore
 from sos.app.remote import RemoteSession
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
-
-
-def test_url_with_settings_keeps_the_game_in_progress() -> None:
-    store = MemoryStore()
-    first = tab(store, [("size", "4")])
-    first.game.play(A1)
-    first.commit()
-    kept = first.game.record.id
-    second = tab(store, [("size", "7")])  # a link with settings, opened later
-    assert second.game.state.rules.rows == 7 and second.game.record.id != kept
-    assert [e.id for e in second.entries()][1] == kept
-    # The kept game reopens by its id (Back, or the list), moves included.
-    third = tab(store, [], f"g={kept}")
-    assert third.game.record.id == kept and third.game.line == [A1]
-
-
-def test_restore_precedence() -> None:
-    store = MemoryStore()
-    app = tab(store, [("size", "4")])
-    app.game.play(A1)
-    app.commit()
-    game_id = app.game.record.id
-    assert tab(store).game.record.id == game_id  # plain URL: the latest game
-    assert tab(store, [("size", "5")], f"g={game_id}").game.record.id == game_id  # id wins
-    missing = tab(store, [], "g=nothere")
-    assert missing.notice_texts() == [
-        "That game is not saved in this browser, so another one was opened."
-    ]
-    shared = tab(store, [("size", "4"), ("game", "Sa1Sc1")])
-    assert shared.game.line == [A1, C1] and shared.game.record.id != game_id
-    assert "Shared game loaded: 2 moves." in shared.notice_texts()
-    bad = tab(store, [("size", "4"), ("game", "Sa1Sa1")])
-    assert bad.game.line == [] and bad.notice_texts() == [
-        "The shared game link could not be read (move 2 (S@a1) of the shared game is not"
-        " legal), so a new game was started."
-    ]
-
-
-def test_new_game_keeps_the_old_one_and_prunes_empty_ones() -> None:
-    store = MemoryStore()
-    app = tab(store, [("size", "4")])
-    app.game.play(A1)
-    app.commit()
-    old = app.game.record.id
-    app.new_game()
-    empty = app.game.record.id
-    app.new_game()
-    ids = {e.id for e in app.entries()}
-    assert old in ids and empty not in ids and app.game.record.id in ids
-
-
-def test_game_link_updates_opens_or_forks() -> None:
-    store = MemoryStore()
-    app = tab(store, [("size", "4")])
-    for action in (A1, C1):
-        app.game.play(action)
-    app.commit()
-    gid = app.game.record.id
-    link = [("size", "4"), ("gid", gid)]
-    older = tab(store, [*link, ("game", "Sa1")])
-    assert older.game.record.id == gid and older.game.line == [A1, C1]
-    assert any("earlier position" in n for n in older.notice_texts())
-    newer = tab(store, [*link, ("game", "Sa1Sc1Ob1")])
-    assert newer.game.record.id == gid and newer.game.line == [A1, C1, B1]
-    forked = tab(store, [*link, ("game", "Sa1Od4")])
-    assert forked.game.record.id != gid and forked.game.line == [A1, D4]
-    assert tab(store, [], f"g={gid}").game.line == [A1, C1, B1]
-    fresh = tab(MemoryStore(), [*link, ("game", "Sa1")])  # another device: same id
-    assert fresh.game.record.id == gid
-
-
-def test_two_tabs_never_lose_a_move() -> None:
-    store = MemoryStore()
-    one = tab(store, [("size", "4")])
-    one.game.play(A1)
-    one.commit()
-    gid = one.game.record.id
-    two = tab_sharing(store, one, f"g={gid}")
-    two.game.play(C1)
-    assert two.commit() == "saved"
-    assert one.external_change(GAME_PREFIX + gid)  # the storage event: tab one follows
-    assert one.game.line == [A1, C1]
-    # Both continue differently before either hears of the other.
-    one.game.play(B1)
-    two.game.play(D4)
-    assert two.commit() == "saved"
-    assert one.commit() == "forked"
-    lines = {tuple(r.line) for r in one.library.entries()}
-    assert (A1, C1, B1) in lines and (A1, C1, D4) in lines
-
-
-def test_storage_full_gives_the_notice_once_and_recovers() -> None:
-    store = MemoryStore(quota=900)
-    app = tab(store, [("size", "12")])
-    used = sum(len(k) + len(v) for k, v in store.data.items())
-    filler = "x" * (900 - used - len("other-app") - 10)
-    store.data["other-app"] = filler  # another app of the origin fills the storage
-    for r in range(6):
-        app.game.play(Action(r, 0, "S"))
-        app.commit()
-    assert app.storage == "full"
-    full = "Storage is full: this game is not being saved. Free space by deleting old games."
-    assert app.notice_texts().count(full) == 1
-    kept = load_game(store.data[GAME_PREFIX + app.game.record.id])
-    # The last good save is untouched: the moves up to the first refused write.
-    assert 0 < len(kept.line) < 6 and kept.line == tuple(app.game.line[: len(kept.line)])
-    del store.data["other-app"]
-    app.game.play(Action(6, 0, "S"))
-    assert app.commit() == "saved" and app.storage == "ok" and full not in app.notice_texts()
-
-
-def test_legacy_save_is_migrated() -> None:
-    store = MemoryStore()
-    store.data[LEGACY_KEY] = dump_save(
-        SavedGame(Rules.square(4), ("human", "human"), "Sa1Sc1", 1, {"lang": "de", "letter": "O"})
-    )
-    app = tab(store)
-    assert app.game.line == [A1, C1] and app.game.cursor == 1
-    assert app.lang == "de" and app.prefs.letter == "O"
-    assert LEGACY_KEY not in store.data
-    broken = MemoryStore()
-    broken.data[LEGACY_KEY] = "not json {"
-    app = tab(broken)
-    assert app.notice_texts() == [
-        "The save of an earlier version of SOS could not be read; it is kept unchanged in this "
-        "browser."
-    ]
-    assert broken.data[LEGACY_KEY] == "not json {"  # never delete what cannot be read
-
-
-def legacy_store(prefs: Prefs | None = None) -> MemoryStore:
-    store = MemoryStore()
-    store.data[LEGACY_KEY] = dump_save(
-        SavedGame(Rules.square(4), ("human", "human"), "Sa1", 1, {"lang": "de", "letter": "S"})
-    )
-    if prefs is not None:
-        store.data[PREFS_KEY] = prefs.dump()
-    return store
-
-
-def test_the_language_is_decided_once_by_the_start() -> None:
-    """The URL's language, else the saved preference, else a first-version save's, else the
-    browser's -- decided by the start, before anything is translated."""
-    clock, new_id = factory()
-
-    def started(store: MemoryStore, query: list[tuple[str, str]], browser: str) -> AppSession:
-        app = AppSession(store, clock, new_id, browser)
-        app.start(query)
-        return app
-
-    assert started(legacy_store(), [], "en").lang == "de"
-    assert started(legacy_store(), [("lang", "fr")], "en").lang == "fr"
-    assert started(legacy_store(Prefs(lang="tr")), [], "en").lang == "tr"
-    assert started(MemoryStore(), [], "el").lang == "el"
-    assert started(MemoryStore(), [("lang", "xx")], "el").lang == "el"
-
-
-def test_a_links_language_applies_to_that_visit_only() -> None:
-    """``?lang=de`` shows the page in German while the user stays on it (new game, rematch,
-    a game from the list, a reload of the page's own URL), but is never saved: a later visit
-    by ``#g=`` or a friend link follows Settings, then the browser. Only Settings saves."""
-    store = MemoryStore()
-    app = tab(store, [("size", "4"), ("lang", "de")])
-    assert app.lang == "de" and app.prefs.lang is None and PREFS_KEY not in store.data
-    app.game.play(A1)
-    app.commit()
-    first = app.game.record.id
-    for step in (app.new_game, app.rematch, lambda: app.open(first)):
-        step()
-        assert app.lang == "de" and "lang=de" in app.location()
-    query, fragment = app.location()[1:].split("#")
-    reloaded = tab(store, [tuple(p.split("=", 1)) for p in query.split("&")], fragment)  # type: ignore[misc]
-    assert reloaded.lang == "de" and reloaded.game.record.id == first
-    # a later visit without lang=: the browser's language (nothing was saved)
-    later = tab(store, [], f"g={first}")
-    assert later.game.record.id == first and later.lang == "en"
-    link = later.share_query()
-    assert "lang" not in link
-    # Settings saves; a link's language still wins for its visit and leaves the choice alone
-    assert later.set_language("fr") and tab(store, [], f"g={first}").lang == "fr"
-    visit = tab(store, [("lang", "tr")], f"g={first}")
-    assert visit.lang == "tr" and visit.prefs.lang == "fr"
-    assert tab(store).lang == "fr"
 
 
 def test_notices_are_translated_when_shown() -> None:
@@ -211,20 +28,9 @@ def test_notices_are_translated_when_shown() -> None:
     assert german != english and len(german) == 2
 
 
-def test_delete_and_undelete() -> None:
-    store = MemoryStore()
-    app = tab(store, [("size", "4")])
-    app.game.play(A1)
-    app.commit()
-    gid = app.game.record.id
-    app.new_game()
-    removed = app.delete(gid)
-    assert removed is not None and gid not in {e.id for e in app.entries()}
-    app.undelete(removed)
-    assert app.library.get(gid).line == (A1,)  # type: ignore[union-attr]
-
-
 # ---------------------------------------------------------------------- the property
+
+
 OPS = st.lists(
     st.one_of(
         st.tuples(st.just("play"), st.integers(0, 8), st.sampled_from("SO")),
@@ -284,29 +90,6 @@ def test_every_move_ever_made_stays_reachable(
         assert any(line[: len(history)] == history for line in kept), history
 
 
-def test_a_game_by_link_without_moves_is_not_pruned() -> None:
-    """Letting the friend start: the game has no move yet but holds this device's seat."""
-    store = MemoryStore()
-    app = tab(store, [("size", "4")])
-    app.new_remote(app.settings(), seat=1, name="Ben")
-    remote_id = app.game.record.id
-    app.new_game()
-    assert remote_id in {e.id for e in app.entries()}
-
-
-def test_list_entries_say_what_each_game_is() -> None:
-    store = MemoryStore()
-    app = tab(store, [("size", "4"), ("lang", "de")])
-    app.game.play(A1)
-    app.commit()
-    (entry,) = app.entries()
-    assert entry.current and not entry.finished
-    assert entry.title == "4 × 4 · normal · 2 Spieler"
-    assert entry.detail == "1 Zug · Spieler 2 ist am Zug"
-    app.game.play(C1)
-    assert app.entries()[0].detail == "2 Züge · Spieler 1 ist am Zug"
-
-
 def test_a_game_left_at_an_earlier_position_reopens_without_the_computer_moving() -> None:
     """Browsing the move list, then reload / Back / the list: the computer to move at the
     shown position must not play over the later moves; the list shows the real game."""
@@ -333,17 +116,9 @@ def test_other_lines_name_where_they_leave_the_line() -> None:
     assert app.other_lines() == [(0, 1, 3, "S@c1")]
 
 
-def test_refused_storage_is_a_notice_except_in_an_embed() -> None:
-    clock, new_id = factory()
-    page = AppSession(None, clock, new_id, "en")
-    page.start([("size", "3")])
-    assert page.notice_texts()[-1].startswith("This browser does not let the game save")
-    frame = AppSession(None, clock, new_id, "en")
-    frame.start([("size", "3"), ("embed", "1")])
-    assert frame.notice_texts() == []
-
-
 # ---------------------------------------------------------------------- the dialogs
+
+
 def form(**changes: object) -> SettingsForm:
     values: dict[str, object] = {
         "size": "5",
@@ -415,12 +190,12 @@ def test_import_record_shows_it_as_a_new_game() -> None:
     app.game.play(D4)
     app.commit()
     old = app.game.record.id
-    assert app.import_record("SOS 4x4 general, 2 players\n1. S@a1\n2. S@c1\n") is None
+    assert app.import_transcript("SOS 4x4 general, 2 players\n1. S@a1\n2. S@c1\n") is None
     assert app.game.line == [A1, C1] and app.game.record.origin == "record"
     assert app.game.seats == ("human", "easy")  # same player count: the seats are kept
     assert app.notice_texts() == [text("en", "record.loaded")]
     assert old in {e.id for e in app.entries()}
-    assert app.import_record("SOS 3x3 general, 3 players\n1. S@a1\n") is None
+    assert app.import_transcript("SOS 3x3 general, 3 players\n1. S@a1\n") is None
     assert app.game.seats == ("human",) * 3  # another player count: every seat human
 
 
@@ -429,27 +204,16 @@ def test_import_record_refuses_what_the_app_cannot_show() -> None:
     app.game.play(A1)
     shown = (app.game.record.id, list(app.game.line))
     entries = len(app.entries())
-    refused = app.import_record("SOS 4x5 general, 2 players\n1. S@a1\n")
+    refused = app.import_transcript("SOS 4x5 general, 2 players\n1. S@a1\n")
     assert refused is not None
     size_error = text("de", "record.size_error", min=MIN_APP_SIZE, max=MAX_APP_SIZE)
     assert refused.text("de") == text("de", "record.error", error=size_error)
     assert f"{MIN_APP_SIZE} × {MIN_APP_SIZE} bis {MAX_APP_SIZE} × {MAX_APP_SIZE}" in size_error
-    bad = app.import_record("SOS 4x4 general, 2 players\n1. S@a1\n2. S@a1\n")
+    bad = app.import_transcript("SOS 4x4 general, 2 players\n1. S@a1\n2. S@a1\n")
     assert bad is not None and "Line 3: S@a1" in bad.text("en")
     assert "Zeile 3" in bad.text("de")
     assert (app.game.record.id, list(app.game.line)) == shown
     assert len(app.entries()) == entries
-
-
-def test_back_and_forward_open_the_game_named_in_the_fragment() -> None:
-    app = tab(MemoryStore(), [("size", "4")])
-    app.game.play(A1)
-    app.commit()
-    first = app.game.record.id
-    app.new_game()
-    assert app.open_fragment(f"g={first}") and app.game.record.id == first
-    assert not app.open_fragment("g=missing") and app.game.record.id == first
-    assert not app.open_fragment(f"x={first}") and not app.open_fragment("")
 
 
 def test_puzzles_keep_progress_unless_storage_is_refused() -> None:
@@ -462,24 +226,3 @@ def test_puzzles_keep_progress_unless_storage_is_refused() -> None:
     refused.start([])
     assert refused.wanted_puzzle is None
     assert refused.puzzle_session(()).store is None
-
-
-def test_links_to_the_position_and_to_the_full_game() -> None:
-    app = tab(MemoryStore(), [("size", "4"), ("seats", "human,easy"), ("lang", "de")])
-    app.game.play(A1)
-    assert app.share_query() == "?size=4&mode=general&players=2&seats=human,easy&game=Sa1"
-    gid = app.game.record.id
-    full = app.full_game_query()
-    assert full == f"?size=4&mode=general&players=2&seats=human,easy&lang=de&game=Sa1&gid={gid}"
-    # the full page opened with that link shows the same game, moves included
-    again = tab(MemoryStore(), [tuple(p.split("=", 1)) for p in full[1:].split("&")])  # type: ignore[misc]
-    assert again.game.record.id == gid and again.game.line == [A1]
-
-
-def test_an_embed_without_storage_gets_a_quiet_note() -> None:
-    clock, new_id = factory()
-    frame = AppSession(None, clock, new_id, "en")
-    frame.start([("embed", "1")])
-    note = frame.embed_note()
-    assert note is not None and note.text("en") == text("en", "embed.not_saved")
-    assert tab(MemoryStore(), [("embed", "1")]).embed_note() is None

@@ -37,8 +37,8 @@ from sos.app.library import (
 )
 from sos.app.puzzles import PUZZLES_KEY, Progress
 from sos.app.rating import RATING_KEY, RatingBook
-from sos.app.record import decode_moves
 from sos.app.stats import STATS_KEY, dump_since, read_since, tally
+from sos.app.transcript import decode_moves
 from tests.app.support import A1, A3, B1, C1, D4
 
 T = TypeVar("T")

@@ -14,8 +14,8 @@ from sos.app.app import AppSession
 from sos.app.library import LEGACY_KEY, GameRecord, MemoryStore, dump_game, load_game
 from sos.app.params import parse_params
 from sos.app.puzzle_set import PuzzleFormatError, parse_puzzles
-from sos.app.record import RecordError, SavedGame, dump_save, format_record
 from sos.app.remote import RemoteLink, encode_link
+from sos.app.transcript import RecordError, SavedGame, dump_save, format_transcript
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, app_allows
 from tests.app.support import factory
 
@@ -55,7 +55,7 @@ def test_every_door_agrees(rules: Rules) -> None:
     # an imported game record (one move in)
     state = new_game(rules)
     state.apply(state.legal_actions()[0])
-    refused = app.import_record(format_record(state))
+    refused = app.import_transcript(format_transcript(state))
     assert (refused is None) == allowed
     if refused is not None:
         reason = refused.text("en")

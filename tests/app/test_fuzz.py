@@ -1,8 +1,8 @@
 """Fuzzing of every input a user or a host page controls (hypothesis).
 
 The plain-text fuzzing of each reader lives next to it (tests/app/test_params.py,
-tests/app/test_record.py); here the inputs are *structured*: valid queries, share codes, saves and
-records from tests/fuzz_inputs.py, then broken in the ways people and programs break them.
+tests/app/test_transcript.py); here the inputs are *structured*: valid queries, share codes,
+saves and records from tests/fuzz_inputs.py, then broken in the ways people and programs break them.
 The generators draw from ``st.randoms()``, so a failure shrinks to a short list of choices.
 Every case must end in a usable result or the module's own error (``RecordError``), never
 another exception; and what is accepted must be internally consistent.
@@ -20,14 +20,14 @@ from hypothesis import strategies as st
 from sos import Rules
 from sos.app.i18n import LANGUAGES
 from sos.app.params import SEAT_KINDS, parse_params, to_query
-from sos.app.record import (
+from sos.app.transcript import (
     RecordError,
     decode_moves,
     dump_save,
     encode_moves,
-    format_record,
+    format_transcript,
     load_save,
-    parse_record,
+    parse_transcript,
 )
 from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 from tests import fuzz_inputs as fz
@@ -122,12 +122,12 @@ def test_valid_saves_always_load(rng: random.Random) -> None:
 def test_mutated_records_import_or_name_the_line(rng: random.Random) -> None:
     text = fz.mutated_record(rng)
     try:
-        state = parse_record(text)
+        state = parse_transcript(text)
     except RecordError as error:
         assert error.reason
         assert error.line is None or 1 <= error.line <= len(text.splitlines())
         return
-    assert parse_record(format_record(state)) == state
+    assert parse_transcript(format_transcript(state)) == state
 
 
 @pytest.mark.parametrize("seed", range(5))

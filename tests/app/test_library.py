@@ -1,9 +1,8 @@
-"""The library of games (sos.app.library): the game record format and its damage reasons,
-compare-and-set saves between tabs, and a full storage -- under CPython, no browser."""
+"""The library of games (sos.app.library): compare-and-set saves between tabs and a full
+storage -- under CPython, no browser (the stored format of one game: test_gamerecord.py; the
+index: test_library_index.py and test_saves.py)."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -14,37 +13,8 @@ from sos.app.library import (
     Library,
     MemoryStore,
     StorageError,
-    dump_game,
-    load_game,
 )
-from sos.app.record import RecordError
-from sos.app.session import GameSession
-from tests.app.support import A1, B1, C1, D4, factory, record
-
-
-def test_game_round_trip_and_damage() -> None:
-    game = GameSession(record())
-    for action in (A1, C1, B1):
-        game.play(action)
-    game.go_to(1)
-    game.play(D4)
-    saved = game.to_record()
-    assert load_game(dump_game(saved)) == saved
-    data = json.loads(dump_game(saved))
-    for key, value, reason in [
-        ("version", 1, "save_version"),
-        ("line", "Sa1Sa1", "share_illegal"),
-        ("cursor", 99, "save_cursor"),
-        ("seats", ["human", "god"], "save_seats"),
-        ("rows", 30, "save_damaged"),
-        ("id", "../x", "save_damaged"),
-    ]:
-        broken = dict(data, **{key: value})
-        with pytest.raises(RecordError) as caught:
-            load_game(json.dumps(broken))
-        assert caught.value.key == reason, key
-    with pytest.raises(RecordError):
-        load_game("{not json")
+from tests.app.support import A1, B1, C1, D4, factory
 
 
 def test_library_compare_and_set_merges_follows_and_forks() -> None:

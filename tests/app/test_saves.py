@@ -29,7 +29,7 @@ from sos.app.library import (
     dump_game,
     load_game,
 )
-from sos.app.record import SavedGame, dump_save
+from sos.app.transcript import SavedGame, dump_save
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 
 A1, C1, B1, A3, D4 = (Action.parse(t) for t in ("S@a1", "S@c1", "O@b1", "S@a3", "O@d4"))

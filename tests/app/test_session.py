@@ -3,6 +3,8 @@ position, other lines, and when the computer may move -- under CPython, no brows
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sos import Action, Rules
@@ -105,3 +107,34 @@ def test_a_draw_has_no_winner_and_names_the_tied_seats() -> None:
         game.play(Action(0, col, "O"))
     assert game.outcome == GameOutcome("full_board", None, (0, 1, 2), (0, 0, 0))
     assert game.outcome is not None and game.outcome.draw
+
+
+def test_the_record_is_never_stale() -> None:
+    """Whatever reads ``game.record`` (the outcome does) reads the line of play as it is now,
+    not the one it was opened with: after a move, an undo, a new line and a switch of lines."""
+    game = GameSession(GameRecord("g", Rules.square(4), ("human", "human")))
+    game.play(Action.parse("S@a1"))
+    game.play(Action.parse("O@b1"))
+    assert game.record.line == tuple(game.line) and game.record.cursor == 2
+    game.undo()
+    assert game.record.line == tuple(game.line) and game.record.cursor == 1
+    game.play(Action.parse("S@d4"))  # a new line; the old one is a variation
+    assert game.record.line == tuple(game.line) and game.record.variations == tuple(
+        game.variations
+    )
+    game.switch_line(0)
+    assert game.record.line == tuple(game.line) and game.record.cursor == game.cursor
+    assert game.record == game.to_record()  # nothing counted here: the same game
+
+
+def test_local_and_remote_sessions_ask_one_undo_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sos.app.remote import RemoteSession, new_record
+
+    local = GameSession(GameRecord("g", Rules.square(4), ("human", "human")))
+    remote = RemoteSession(replace(new_record(Rules.square(4), 0, ""), id="r"))
+    for game in (local, remote):
+        game.play(Action.parse("S@a1"))
+        assert game.can_undo()
+    monkeypatch.setattr(GameSession, "undo_target", lambda self: None)
+    for game in (local, remote):
+        assert not game.can_undo() and not game.undo()

@@ -3,10 +3,10 @@ and board size from the library, the reset, and the Statistics view model -- und
 
 from __future__ import annotations
 
+from sos.app.counted import counted_result
 from sos.app.library import GameRecord, Library, MemoryStore
 from sos.app.stats import (
     dump_since,
-    game_outcome,
     read_since,
     stats_view,
     tally,
@@ -35,18 +35,18 @@ def game(seats: tuple[str, ...], line: tuple[Action, ...], created: float = 10.0
 
 
 def test_which_games_count() -> None:
-    assert game_outcome(game(("human", "hard"), WIN_FOR_0)) == ("hard", 3, "win")
-    assert game_outcome(game(("hard", "human"), WIN_FOR_0)) == ("hard", 3, "loss")
-    assert game_outcome(game(("human", "easy"), draw_line())) == ("easy", 3, "draw")
+    assert counted_result(game(("human", "hard"), WIN_FOR_0)) == ("hard", 3, "win")
+    assert counted_result(game(("hard", "human"), WIN_FOR_0)) == ("hard", 3, "loss")
+    assert counted_result(game(("human", "easy"), draw_line())) == ("easy", 3, "draw")
     three = Rules.square(3, "simple", 3)
-    assert game_outcome(game(("easy", "human", "perfect"), WIN_FOR_0, rules=three)) == (
+    assert counted_result(game(("easy", "human", "perfect"), WIN_FOR_0, rules=three)) == (
         "perfect", 3, "loss")
-    assert game_outcome(game(("human", "human"), WIN_FOR_0)) is None  # no computer
-    assert game_outcome(game(("hard", "hard"), WIN_FOR_0)) is None  # no person
-    assert game_outcome(game(("human", "hard"), WIN_FOR_0[:2])) is None  # not finished
+    assert counted_result(game(("human", "human"), WIN_FOR_0)) is None  # no computer
+    assert counted_result(game(("hard", "hard"), WIN_FOR_0)) is None  # no person
+    assert counted_result(game(("human", "hard"), WIN_FOR_0[:2])) is None  # not finished
     # browsed back (undo, review): a line that ended counts with its end, not the position shown
-    assert game_outcome(game(("human", "hard"), WIN_FOR_0, cursor=2)) == ("hard", 3, "win")
-    assert game_outcome(game(("human", "hard"), WIN_FOR_0, origin="remote")) is None
+    assert counted_result(game(("human", "hard"), WIN_FOR_0, cursor=2)) == ("hard", 3, "win")
+    assert counted_result(game(("human", "hard"), WIN_FOR_0, origin="remote")) is None
 
 
 def test_tally_from_the_library_and_the_reset() -> None:
@@ -90,12 +90,12 @@ def test_the_view_model_and_its_chart() -> None:
 
 def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None:
     from sos.app.rating import RATING_KEY, RatingBook
-    from sos.app.stats import RecordBook
+    from sos.app.stats import StatsBook
 
     store = MemoryStore()
     now = [1000.0]
     library = Library(store, lambda: now[0], iter(f"g{n}" for n in range(99)).__next__)
-    book = RecordBook(library, lambda: now[0])
+    book = StatsBook(library, lambda: now[0])
     library.create(game(("human", "hard"), WIN_FOR_0, created=0))
     assert [(r.level, r.win) for r in book.rows()] == [("hard", 1)]
     assert book.view("en").total == "1 game counted"
@@ -115,5 +115,5 @@ def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None
     points = [tuple(map(float, p.split(","))) for p in shown.chart.points.split()]
     assert len(points) == 2 and points[0][1] > points[1][1]  # SVG y grows downwards
     assert shown.chart.low <= 1500 < 1600 <= shown.chart.high
-    full = RecordBook(Library(MemoryStore(quota=10), lambda: 0.0, lambda: "x"), lambda: 1.0)
+    full = StatsBook(Library(MemoryStore(quota=10), lambda: 0.0, lambda: "x"), lambda: 1.0)
     assert not full.reset()

@@ -43,7 +43,7 @@ def test_each_entry_shown_carries_its_game_board() -> None:
 
 def test_a_page_of_the_list_replays_only_its_own_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """With many games, one page reads and draws only the entries it shows."""
-    import sos.app.app as app_module
+    import sos.app.games_list as app_module
 
     app = tab(MemoryStore())
     for n in range(40):

@@ -22,7 +22,7 @@ from sos import Rules
 from sos.app.library import GameRecord, dump_game
 from sos.app.puzzles import PUZZLES_KEY, Progress
 from sos.app.rating import RATING_KEY, RatingBook
-from sos.app.record import decode_moves
+from sos.app.transcript import decode_moves
 
 Opener = Callable[..., Page]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}

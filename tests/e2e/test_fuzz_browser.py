@@ -33,7 +33,7 @@ from playwright.sync_api import Frame, Page, expect
 from sos.app.app import AppSession, Prefs
 from sos.app.i18n import LANGUAGES
 from sos.app.library import MemoryStore, load_game
-from sos.app.record import RecordError, parse_record
+from sos.app.transcript import RecordError, parse_transcript
 from sos.rules import app_allows
 from tests import fuzz_inputs as fz
 
@@ -153,7 +153,7 @@ def test_fuzzed_urls_and_saves_boot_to_a_working_game(
 
 def _record_outcome(record: str) -> str:
     try:
-        state = parse_record(record)
+        state = parse_transcript(record)
     except RecordError:
         return "error"
     if not app_allows(state.rules):
@@ -238,7 +238,7 @@ _VALIDATE = """
 import json as _json
 from sos import Rules as _Rules
 from sos.app.params import SEAT_KINDS as _KINDS, parse_params as _parse
-from sos.app.record import RecordError as _Err, decode_moves as _decode, load_save as _load
+from sos.app.transcript import RecordError as _Err, decode_moves as _decode, load_save as _load
 
 def _fate(run):
     try:

@@ -17,11 +17,15 @@ from playwright.sync_api import Page, expect
 from test_layout import CHECK
 
 from sos import Action, Rules, new_game
-from sos.app.record import encode_moves
 from sos.app.remote import MAX_NAME
+from sos.app.transcript import encode_moves
+from sos.rules import MAX_APP_SIZE, MAX_PLAYERS
 
 Opener = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
+
+# the largest table: the human and easy computers in every other seat
+SEATS = ",".join(["human"] + ["easy"] * (MAX_PLAYERS - 1))
 
 PHONE = (390, 844)
 NARROW = (320, 640)
@@ -323,12 +327,12 @@ def test_the_embed_review_shows_its_chart_whole_at_320x420(
     from test_review_page import query_for, random_game, wait_reviewed
 
     _size(page, (320, 420))
-    state = new_game(Rules.square(12, "general", 4))
-    for action in random_game(12, 5, players=4).history:
+    state = new_game(Rules.square(MAX_APP_SIZE, "general", MAX_PLAYERS))
+    for action in random_game(MAX_APP_SIZE, 5, players=MAX_PLAYERS).history:
         if len(state.history) >= 6 and state.current_player() == 0:
             break
         state.apply(action)
-    open_app(query_for(state, f"&embed=1&lang={lang}&seats=human,easy,easy,easy"))
+    open_app(query_for(state, f"&embed=1&lang={lang}&seats={SEATS}"))
     page.get_by_test_id("review").click()
     wait_reviewed(page)
     settle(page)

@@ -18,8 +18,12 @@ from test_review_page import query_for, random_game, wait_reviewed
 
 from sos import Rules, new_game
 from sos.app.remote import MAX_NAME
+from sos.rules import MAX_APP_SIZE, MAX_PLAYERS
 
 Opener = Callable[..., Page]
+
+# the largest table: the human and easy computers in every other seat
+SEATS = ",".join(["human"] + ["easy"] * (MAX_PLAYERS - 1))
 
 
 @pytest.mark.parametrize(
@@ -58,16 +62,17 @@ def test_embed_review_of_a_big_board_keeps_coordinates_and_verdict(
     shot: Callable[[Page, str], Path],
 ) -> None:
     page.set_viewport_size({"width": 320, "height": 420})
-    state = new_game(Rules.square(12, "general", 4))
-    for action in random_game(12, 5, players=4).history:  # short: a quick review
+    state = new_game(Rules.square(MAX_APP_SIZE, "general", MAX_PLAYERS))
+    # short: a quick review
+    for action in random_game(MAX_APP_SIZE, 5, players=MAX_PLAYERS).history:
         if len(state.history) >= 6 and state.current_player() == 0:
             break  # the human to move: no computer plays on while the review is shown
         state.apply(action)
-    open_app(query_for(state, "&embed=1&lang=de&seats=human,easy,easy,easy"))
+    open_app(query_for(state, f"&embed=1&lang=de&seats={SEATS}"))
     page.get_by_test_id("review").click()
     wait_reviewed(page)
     settle(page)
-    shot(page, "layout-review-embed-12x12-de")
+    shot(page, f"layout-review-embed-{MAX_APP_SIZE}x{MAX_APP_SIZE}-de")
     board = page.locator("#board").bounding_box()
     assert board is not None and board["height"] < 200  # the case that once overflowed
     for span in page.locator("#coords-rows span").all():

@@ -22,8 +22,8 @@ from sos.ai.review import review_game, review_steps
 from sos.ai.search import run_to_end
 from sos.app.i18n import percent
 from sos.app.library import GameRecord, dump_game
-from sos.app.record import encode_moves
 from sos.app.review import EXTRA_KEY
+from sos.app.transcript import encode_moves
 from tests.ai.test_review import search_game
 
 Opener = Callable[..., Page]

@@ -15,7 +15,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from sos import Rules
 from sos.app.library import load_game
-from sos.app.record import SavedGame, dump_save
+from sos.app.transcript import SavedGame, dump_save
 from sos.rules import MAX_APP_SIZE
 
 Opener = Callable[..., Page]

@@ -14,12 +14,16 @@ from playwright.sync_api import Page, expect
 
 from sos.app.i18n import ntext, text
 from sos.app.rating import RATING_KEY, RatingBook
+from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 
 Opener = Callable[..., Page]
 SIZES = {"phone": (360, 740), "small": (320, 420), "desktop": (1280, 800)}
 # Finished games against the computer, opened by link (simple mode, the first SOS ends it):
-# a win against hard on 3x3, a loss against hard on 12x12, a win against easy on 4x4.
-GAMES = (("3", "human,hard"), ("12", "hard,human"), ("4", "human,easy"))
+# a win against hard on the smallest board, a loss against hard on the largest, a win against
+# easy on 4x4.
+GAMES = (
+    (str(MIN_APP_SIZE), "human,hard"), (str(MAX_APP_SIZE), "hard,human"), ("4", "human,easy")
+)
 
 
 def rating_history() -> str:

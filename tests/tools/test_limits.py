@@ -66,3 +66,47 @@ def test_boot_js_takes_the_limits_from_the_built_module() -> None:
     # index.html preloads the module boot.js imports, so it costs no extra round trip
     page = (ROOT / "index.html").read_text("utf-8")
     assert '<link rel="modulepreload" href="./static/vendor/limits.js">' in page
+
+
+# Every statement of a board limit in the players' and contributors' docs, with the owner's
+# value it must state (a change of sos/rules.py that leaves a page behind fails here). A new
+# statement of a limit gets a line here; ``test_no_board_limit_is_stated_elsewhere`` finds one
+# that has none.
+STATED_LIMITS = [
+    ("README.md", r"boards from (\d+)×(\d+) to (\d+)×(\d+)",
+     (MIN_APP_SIZE, MIN_APP_SIZE, MAX_APP_SIZE, MAX_APP_SIZE)),
+    ("docs/playing.md", r"boards from (\d+)×(\d+) to (\d+)×(\d+) \((\d+)×(\d+) by default\)",
+     (MIN_APP_SIZE, MIN_APP_SIZE, MAX_APP_SIZE, MAX_APP_SIZE, DEFAULT_SIZE, DEFAULT_SIZE)),
+    ("docs/playing.md", r"\| `size` \| (\d+) … (\d+) \(a size × size board\) \| (\d+) \|",
+     (MIN_APP_SIZE, MAX_APP_SIZE, DEFAULT_SIZE)),
+    ("docs/playing.md", r"A full (\d+)×(\d+) game is about", (MAX_APP_SIZE, MAX_APP_SIZE)),
+    ("docs/contributing.md", r"boards (\d+)×(\d+) / (\d+)×(\d+) / (\d+)×(\d+), English",
+     (MIN_APP_SIZE, MIN_APP_SIZE, DEFAULT_SIZE, DEFAULT_SIZE, MAX_APP_SIZE, MAX_APP_SIZE)),
+    ("docs/performance.md", r"play 30 moves on (\d+)×(\d+)", (MAX_APP_SIZE, MAX_APP_SIZE)),
+]
+LIMIT_DOCS = sorted({path for path, _pattern, _values in STATED_LIMITS})
+
+
+@pytest.mark.parametrize(("path", "pattern", "values"), STATED_LIMITS)
+def test_the_docs_state_the_limits_of_their_owner(
+    path: str, pattern: str, values: tuple[int, ...]
+) -> None:
+    text = " ".join((ROOT / path).read_text("utf-8").split())  # a statement may wrap
+    found = re.findall(pattern, text)
+    assert found, f"{path}: no statement matching {pattern!r} (reworded? update STATED_LIMITS)"
+    for groups in found:
+        assert tuple(int(g) for g in groups) == values, (
+            f"{path} states {groups}, the owner (sos/rules.py, sos/app/params.py) says {values}"
+        )
+
+
+@pytest.mark.parametrize("path", LIMIT_DOCS)
+def test_no_board_limit_is_stated_elsewhere(path: str) -> None:
+    """The largest board, written as "N×N", appears only in the statements listed above."""
+    text = " ".join((ROOT / path).read_text("utf-8").split())
+    listed = [p for doc, p, _v in STATED_LIMITS if doc == path]
+    for pattern in listed:
+        text = re.sub(pattern, "", text)
+    assert f"{MAX_APP_SIZE}×{MAX_APP_SIZE}" not in text, (
+        f"{path} states the largest board outside STATED_LIMITS"
+    )

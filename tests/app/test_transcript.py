@@ -11,15 +11,15 @@ from hypothesis import strategies as st
 
 from sos import Action, GameState, Rules, new_game
 from sos.app.params import SEAT_KINDS
-from sos.app.record import (
+from sos.app.transcript import (
     RecordError,
     SavedGame,
     decode_moves,
     dump_save,
     encode_moves,
-    format_record,
+    format_transcript,
     load_save,
-    parse_record,
+    parse_transcript,
     turns,
 )
 
@@ -44,7 +44,7 @@ def test_turns_group_extra_moves() -> None:
         (4, 1, ["O@b2"]),
     ]
     assert turns(state)[2].plies[0][2] == 1
-    text = format_record(state)
+    text = format_transcript(state)
     assert text.splitlines()[0] == "SOS 3x3 general, 2 players"
     assert text.splitlines()[3] == "3. O@b1 S@a3"
 
@@ -59,7 +59,7 @@ def test_turns_group_extra_moves() -> None:
 def test_record_and_share_code_round_trip(size: int, mode: str, players: int, seed: int) -> None:
     rules = Rules(size, size, mode, players)  # type: ignore[arg-type]
     state = _game(rules, seed)
-    again = parse_record(format_record(state))
+    again = parse_transcript(format_transcript(state))
     assert again == state
     assert decode_moves(encode_moves(state.history), rules) == state
 
@@ -80,7 +80,7 @@ def test_record_and_share_code_round_trip(size: int, mode: str, players: int, se
 )
 def test_import_errors_name_the_line(text: str, line: int | None, fragment: str) -> None:
     with pytest.raises(RecordError) as caught:
-        parse_record(text)
+        parse_transcript(text)
     assert caught.value.line == line
     assert fragment in str(caught.value)
     # The page shows the reason in its language (German here), with the same details.
@@ -91,16 +91,18 @@ def test_import_errors_name_the_line(text: str, line: int | None, fragment: str)
 
 
 def test_a_german_header_is_read_too() -> None:
-    state = parse_record("SOS 4x4 einfach, 3 Spieler\n1. S@a1\n2. O@b1\n")
+    state = parse_transcript("SOS 4x4 einfach, 3 Spieler\n1. S@a1\n2. O@b1\n")
     assert state.rules == Rules(4, 4, "simple", 3) and len(state.history) == 2
-    assert parse_record("SOS 5×5 Normal, 2 spieler").rules == Rules(5, 5, "general", 2)
+    assert parse_transcript("SOS 5×5 Normal, 2 spieler").rules == Rules(5, 5, "general", 2)
     with pytest.raises(RecordError) as caught:
-        parse_record("Hallo\n1. S@a1")
+        parse_transcript("Hallo\n1. S@a1")
     assert "SOS 6x6 normal, 2 Spieler" in caught.value.reason_in("de")
 
 
 def test_comments_and_blank_lines_are_ignored() -> None:
-    state = parse_record("# my game\n\nSOS 4x4 simple, 3 players\n1. S@a1  # opening\n\n2. O@b1\n")
+    state = parse_transcript(
+        "# my game\n\nSOS 4x4 simple, 3 players\n1. S@a1  # opening\n\n2. O@b1\n"
+    )
     assert state.rules == Rules(4, 4, "simple", 3) and len(state.history) == 2
 
 
@@ -146,7 +148,7 @@ def test_corrupt_saves_are_rejected(text: str) -> None:
 @given(st.text(max_size=200))
 def test_any_text_is_a_record_or_a_record_error(text: str) -> None:
     with contextlib.suppress(RecordError):
-        parse_record(text)
+        parse_transcript(text)
     with contextlib.suppress(RecordError):
         load_save(text, SEAT_KINDS)
     with contextlib.suppress(RecordError):

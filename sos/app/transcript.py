@@ -1,7 +1,10 @@
-"""Game records: the text export/import format, the compact ``game=`` share code, and the
-saved-game format for ``localStorage``.
+"""Texts a game is read from and written to: the transcript (the page's "Game record": the text
+export/import format), the compact ``game=`` share code, and the first version's single save
+(``sos-save``, read once to migrate it). A saved game of the library, a ``GameRecord``, is
+:mod:`sos.app.gamerecord`'s; :class:`RecordError` is the error of any record that cannot be
+read (a saved game, a transcript, a share code).
 
-Text record (export and import)::
+Transcript (export and import)::
 
     SOS 6x6 general, 2 players
     1. S@a1
@@ -48,14 +51,14 @@ _CODE_RE = re.compile(r"([SO])([a-z])(\d{1,2})")
 
 
 class RecordError(ValueError):
-    """A game record, share code or saved game that cannot be read.
+    """A record that cannot be read: a saved game, a transcript or a share code.
 
     The message is English; :meth:`reason_in` gives it in the page's language.
 
     Attributes:
         key: what is wrong, an i18n key under ``record.reason.`` (e.g. ``"turn_order"``).
         params: the values for that message's placeholders.
-        line: the 1-based line of the text record at fault, or ``None``.
+        line: the 1-based line of the transcript at fault, or ``None``.
         reason: the English message, without the line number.
     """
 
@@ -114,18 +117,18 @@ def turns(state: GameState) -> list[Turn]:
 
 
 def header(rules: Rules) -> str:
-    """The first line of a text record, e.g. ``"SOS 6x6 general, 2 players"``."""
+    """The first line of a transcript, e.g. ``"SOS 6x6 general, 2 players"``."""
     return f"SOS {rules.rows}x{rules.cols} {rules.mode}, {rules.players} players"
 
 
-def format_record(state: GameState, outcome: GameOutcome | None = None) -> str:
-    """The text record of the game played in ``state`` (from its empty board).
+def format_transcript(state: GameState, outcome: GameOutcome | None = None) -> str:
+    """The transcript of the game played in ``state`` (from its empty board).
 
     Args:
         outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); when the
-            game is over, a last comment line states it, e.g. ``# result: player 1 wins,
-            scores 5-3 (full board)`` or ``# result: draw, scores 2-2 (full board)``
-            (:func:`parse_record` skips comments).
+            game is over, a last comment line states it with the ending's name
+            (:data:`sos.app.outcome.ENDINGS`), e.g. ``# result: player 1 wins, scores 5-3
+            (full board)`` (:func:`parse_transcript` skips comments).
     """
     lines = [header(state.rules)]
     for turn in turns(state):
@@ -138,8 +141,8 @@ def format_record(state: GameState, outcome: GameOutcome | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_record(text: str) -> GameState:
-    """Read a text record and replay it.
+def parse_transcript(text: str) -> GameState:
+    """Read a transcript and replay it.
 
     Returns:
         The game after the last action.
@@ -191,8 +194,10 @@ def parse_record(text: str) -> GameState:
 
 def _illegal(state: GameState, action: Action, line: int) -> RecordError:
     """Why ``action`` was refused (:meth:`GameState.apply` raised IllegalActionError)."""
+    from .outcome import outcome_of  # local: outcome imports this module
+
     rules = state.rules
-    if state.is_terminal():
+    if outcome_of(state) is not None:
         return RecordError("over", line, action=str(action))
     if not (0 <= action.row < rules.rows and 0 <= action.col < rules.cols):
         return RecordError("off_board", line, action=str(action), rows=rules.rows, cols=rules.cols)

@@ -1,0 +1,164 @@
+"""Which game a tab shows (sos.app.restore): what a URL restores, game links, the page's
+language, the links it makes, refused storage -- under CPython."""
+
+from __future__ import annotations
+
+from sos import Rules
+from sos.app.app import AppSession, Prefs
+from sos.app.i18n import text
+from sos.app.library import LEGACY_KEY, PREFS_KEY, MemoryStore
+from sos.app.transcript import SavedGame, dump_save
+from tests.app.support import A1, B1, C1, D4, factory, tab
+
+
+def test_url_with_settings_keeps_the_game_in_progress() -> None:
+    store = MemoryStore()
+    first = tab(store, [("size", "4")])
+    first.game.play(A1)
+    first.commit()
+    kept = first.game.record.id
+    second = tab(store, [("size", "7")])  # a link with settings, opened later
+    assert second.game.state.rules.rows == 7 and second.game.record.id != kept
+    assert [e.id for e in second.entries()][1] == kept
+    # The kept game reopens by its id (Back, or the list), moves included.
+    third = tab(store, [], f"g={kept}")
+    assert third.game.record.id == kept and third.game.line == [A1]
+
+
+def test_restore_precedence() -> None:
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    game_id = app.game.record.id
+    assert tab(store).game.record.id == game_id  # plain URL: the latest game
+    assert tab(store, [("size", "5")], f"g={game_id}").game.record.id == game_id  # id wins
+    missing = tab(store, [], "g=nothere")
+    assert missing.notice_texts() == [
+        "That game is not saved in this browser, so another one was opened."
+    ]
+    shared = tab(store, [("size", "4"), ("game", "Sa1Sc1")])
+    assert shared.game.line == [A1, C1] and shared.game.record.id != game_id
+    assert "Shared game loaded: 2 moves." in shared.notice_texts()
+    bad = tab(store, [("size", "4"), ("game", "Sa1Sa1")])
+    assert bad.game.line == [] and bad.notice_texts() == [
+        "The shared game link could not be read (move 2 (S@a1) of the shared game is not"
+        " legal), so a new game was started."
+    ]
+
+
+def test_game_link_updates_opens_or_forks() -> None:
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    for action in (A1, C1):
+        app.game.play(action)
+    app.commit()
+    gid = app.game.record.id
+    link = [("size", "4"), ("gid", gid)]
+    older = tab(store, [*link, ("game", "Sa1")])
+    assert older.game.record.id == gid and older.game.line == [A1, C1]
+    assert any("earlier position" in n for n in older.notice_texts())
+    newer = tab(store, [*link, ("game", "Sa1Sc1Ob1")])
+    assert newer.game.record.id == gid and newer.game.line == [A1, C1, B1]
+    forked = tab(store, [*link, ("game", "Sa1Od4")])
+    assert forked.game.record.id != gid and forked.game.line == [A1, D4]
+    assert tab(store, [], f"g={gid}").game.line == [A1, C1, B1]
+    fresh = tab(MemoryStore(), [*link, ("game", "Sa1")])  # another device: same id
+    assert fresh.game.record.id == gid
+
+
+def legacy_store(prefs: Prefs | None = None) -> MemoryStore:
+    store = MemoryStore()
+    store.data[LEGACY_KEY] = dump_save(
+        SavedGame(Rules.square(4), ("human", "human"), "Sa1", 1, {"lang": "de", "letter": "S"})
+    )
+    if prefs is not None:
+        store.data[PREFS_KEY] = prefs.dump()
+    return store
+
+
+def test_the_language_is_decided_once_by_the_start() -> None:
+    """The URL's language, else the saved preference, else a first-version save's, else the
+    browser's -- decided by the start, before anything is translated."""
+    clock, new_id = factory()
+
+    def started(store: MemoryStore, query: list[tuple[str, str]], browser: str) -> AppSession:
+        app = AppSession(store, clock, new_id, browser)
+        app.start(query)
+        return app
+
+    assert started(legacy_store(), [], "en").lang == "de"
+    assert started(legacy_store(), [("lang", "fr")], "en").lang == "fr"
+    assert started(legacy_store(Prefs(lang="tr")), [], "en").lang == "tr"
+    assert started(MemoryStore(), [], "el").lang == "el"
+    assert started(MemoryStore(), [("lang", "xx")], "el").lang == "el"
+
+
+def test_a_links_language_applies_to_that_visit_only() -> None:
+    """``?lang=de`` shows the page in German while the user stays on it (new game, rematch,
+    a game from the list, a reload of the page's own URL), but is never saved: a later visit
+    by ``#g=`` or a friend link follows Settings, then the browser. Only Settings saves."""
+    store = MemoryStore()
+    app = tab(store, [("size", "4"), ("lang", "de")])
+    assert app.lang == "de" and app.prefs.lang is None and PREFS_KEY not in store.data
+    app.game.play(A1)
+    app.commit()
+    first = app.game.record.id
+    for step in (app.new_game, app.rematch, lambda: app.open(first)):
+        step()
+        assert app.lang == "de" and "lang=de" in app.location()
+    query, fragment = app.location()[1:].split("#")
+    reloaded = tab(store, [tuple(p.split("=", 1)) for p in query.split("&")], fragment)  # type: ignore[misc]
+    assert reloaded.lang == "de" and reloaded.game.record.id == first
+    # a later visit without lang=: the browser's language (nothing was saved)
+    later = tab(store, [], f"g={first}")
+    assert later.game.record.id == first and later.lang == "en"
+    link = later.share_query()
+    assert "lang" not in link
+    # Settings saves; a link's language still wins for its visit and leaves the choice alone
+    assert later.set_language("fr") and tab(store, [], f"g={first}").lang == "fr"
+    visit = tab(store, [("lang", "tr")], f"g={first}")
+    assert visit.lang == "tr" and visit.prefs.lang == "fr"
+    assert tab(store).lang == "fr"
+
+
+def test_refused_storage_is_a_notice_except_in_an_embed() -> None:
+    clock, new_id = factory()
+    page = AppSession(None, clock, new_id, "en")
+    page.start([("size", "3")])
+    assert page.notice_texts()[-1].startswith("This browser does not let the game save")
+    frame = AppSession(None, clock, new_id, "en")
+    frame.start([("size", "3"), ("embed", "1")])
+    assert frame.notice_texts() == []
+
+
+def test_back_and_forward_open_the_game_named_in_the_fragment() -> None:
+    app = tab(MemoryStore(), [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    first = app.game.record.id
+    app.new_game()
+    assert app.open_fragment(f"g={first}") and app.game.record.id == first
+    assert not app.open_fragment("g=missing") and app.game.record.id == first
+    assert not app.open_fragment(f"x={first}") and not app.open_fragment("")
+
+
+def test_links_to_the_position_and_to_the_full_game() -> None:
+    app = tab(MemoryStore(), [("size", "4"), ("seats", "human,easy"), ("lang", "de")])
+    app.game.play(A1)
+    assert app.share_query() == "?size=4&mode=general&players=2&seats=human,easy&game=Sa1"
+    gid = app.game.record.id
+    full = app.full_game_query()
+    assert full == f"?size=4&mode=general&players=2&seats=human,easy&lang=de&game=Sa1&gid={gid}"
+    # the full page opened with that link shows the same game, moves included
+    again = tab(MemoryStore(), [tuple(p.split("=", 1)) for p in full[1:].split("&")])  # type: ignore[misc]
+    assert again.game.record.id == gid and again.game.line == [A1]
+
+
+def test_an_embed_without_storage_gets_a_quiet_note() -> None:
+    clock, new_id = factory()
+    frame = AppSession(None, clock, new_id, "en")
+    frame.start([("embed", "1")])
+    note = frame.embed_note()
+    assert note is not None and note.text("en") == text("en", "embed.not_saved")
+    assert tab(MemoryStore(), [("embed", "1")]).embed_note() is None
