@@ -8,7 +8,8 @@
 #   scripts/test.sh --setup         set-up only: .venv, npm packages, build, Chromium; no test
 # ARGS go to pytest, e.g.  scripts/test.sh -k board   scripts/test.sh tests/e2e -x
 #                          scripts/test.sh --quick tests/app
-# Environment: CHROMIUM (browser binary, default /usr/bin/chromium), PYTHON (default python3).
+# Environment: CHROMIUM (browser binary, default /usr/bin/chromium), PYTHON (default python3),
+#              SOS_TEST_WORKERS (pytest-xdist workers of the full lane, default 2).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,7 +24,7 @@ case "${1:-}" in
     lane=setup; shift
     [ $# -eq 0 ] || die "--setup runs no test, so it takes no pytest arguments (got: $*)."
     ;;
-  -h|--help) sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 
 PYTHON="${PYTHON:-python3}"
@@ -98,5 +99,8 @@ mypy --strict $TYPED
 step "rule cases under Pyodide (node tests/pyodide/run_engine_tests.mjs)"
 node tests/pyodide/run_engine_tests.mjs
 
-step "pytest $*"
-python -m pytest "$@"
+# Two pytest-xdist workers (SOS_TEST_WORKERS to change; 0 runs in one process), a whole test
+# file to a worker: the browser tests of a file share one browser context (tests/e2e/conftest.py).
+WORKERS="${SOS_TEST_WORKERS:-2}"
+step "pytest -n $WORKERS --dist loadfile $*"
+python -m pytest -n "$WORKERS" --dist loadfile "$@"

@@ -282,7 +282,7 @@ def guard(site_url: str) -> BrowserGuard:
 #: listed keeps a context per test until it has been run both ways).
 SHARED_CONTEXT_FILES = frozenset(
     {
-        "test_backup.py",
+        "test_backup.py", "test_layout_players.py",
         "test_computer.py", "test_embed.py", "test_experience.py", "test_fuzz_browser.py",
         "test_game.py", "test_languages.py", "test_layout.py", "test_layout_review.py",
         "test_library.py", "test_page_limits.py", "test_players.py", "test_players_details.py",

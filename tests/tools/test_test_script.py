@@ -82,7 +82,7 @@ def test_full_lane_runs_everything_and_passes_args_to_pytest(project: Path) -> N
         "mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py "
         "scripts/stdlib_zip.py scripts/outdated.py",
         "node tests/pyodide/run_engine_tests.mjs",
-        "python -m pytest tests/e2e -x",
+        "python -m pytest -n 2 --dist loadfile tests/e2e -x",
     ]
     # npm runs again only after the lock changed
     code, out, calls = _run(project)
@@ -90,14 +90,14 @@ def test_full_lane_runs_everything_and_passes_args_to_pytest(project: Path) -> N
     assert [c for c in calls if c.startswith("npm")] == [
         "npm ci --no-audit --no-fund --loglevel=error"
     ]
-    assert calls[-1] == "python -m pytest"  # no argument: pytest's own (every test)
+    assert calls[-1] == "python -m pytest -n 2 --dist loadfile"  # no argument: every test
 
 
 def test_ci_runs_the_full_lane(project: Path) -> None:
     code, out, calls = _run(project, "-k", "board", script=".ci/run")
     assert code == 0, out
     assert "node tests/pyodide/run_engine_tests.mjs" in calls
-    assert calls[-1] == "python -m pytest -k board"
+    assert calls[-1] == "python -m pytest -n 2 --dist loadfile -k board"
 
 
 def test_quick_lane_is_lint_and_cpython_tests_only(project: Path) -> None:
