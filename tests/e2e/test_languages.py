@@ -31,8 +31,8 @@ TEXTS = """() => {
   const out = new Set([document.title]);
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement.closest("script, style, noscript, template, mpy-config, .visually-hidden-never"))
-      continue;
+    const skip = "script, style, noscript, template, mpy-config, .visually-hidden-never";
+    if (node.parentElement.closest(skip)) continue;
     const text = node.textContent.replace(/\\s+/g, " ").trim();
     if (text) out.add(text);
   }
