@@ -29,3 +29,5 @@ def test_report_lists_every_checkpoint() -> None:
     text = report(DEFAULT_DIR)
     assert "| 4x5 | general | 0 | 12 of 12 |" in text
     assert "| 4x5 | simple | -1 | 12 of 12 |" in text
+    # 5x5 general: S@a1 exact (0) and every other first move proven <= 0, so the board is 0
+    assert "| 5x5 | general | 0 | 1 of 12 |" in text
