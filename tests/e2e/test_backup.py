@@ -374,14 +374,11 @@ def test_a_full_storage_imports_what_fits_and_says_what_did_not(
 
 
 def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
-    open_app: Opener, page: Page, tmp_path: Path
+    open_app: Opener, size: str, tmp_path: Path
 ) -> None:
     """The file's 10 000 games are added; the progress bar shows; no main-thread task of the
     import or of the export that follows takes more than TASK_CPU_LIMIT_MS of CPU (DevTools
-    tracing). At phone size only (the import's slicing does not depend on the layout)."""
-    size = "phone"
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
+    tracing)."""
     page = open_app("?size=6")
     text = library_file(random_games(10_000))
     page.get_by_test_id("games").click()
