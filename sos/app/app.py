@@ -79,15 +79,8 @@ class SettingsApplied:
 
 
 class AppSession(Restore, GamesList):
-    """The state of one tab (the module docstring lists its parts).
-
-    Args:
-        store: the browser's storage, or None where the browser refuses it (the games then
-            live in memory for this page only, and :attr:`storage` is ``"refused"``).
-        clock: milliseconds since the epoch (``Date.now``).
-        new_id: a fresh random game id (letters and digits).
-        browser_lang: the language the browser asks for (already one of ``LANGUAGES``).
-    """
+    """The state of one tab (the module docstring lists its parts). Made with the arguments
+    of :class:`sos.app.tab.TabCore` (store, clock, new_id, browser_lang)."""
 
     def set_theme(self, theme: str) -> bool:
         """Use ``theme`` (anything but ``auto``/``light``/``dark`` counts as ``auto``) and save
