@@ -5,7 +5,6 @@ checkpoint with the same values as the whole-board solve."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 
 import pytest
@@ -67,16 +66,17 @@ def test_merge_intersects_proven_bounds_and_rejects_contradictions(
     tmp_path: os.PathLike[str],
 ) -> None:
     out = str(tmp_path)
-    shutil.copy(os.path.join(DEFAULT_DIR, "5x5-general.txt"), out)
     prefix = os.path.join(out, "5x5-general")
     head = "# csos root checkpoint\n# move lo hi nodes cpu_seconds\n"
+    with open(prefix + ".txt", "w", encoding="ascii") as f:  # as the run had it at first
+        f.write(head + "S@a1 0 0 706808486 717.1\nO@a1 -45 45 311358810 279.4\nS@b1 -47 47 0 0.0\n")
     with open(prefix + ".O@a1.txt", "w", encoding="ascii") as f:
         f.write(head + "O@a1 -45 0 999999999 900.0\n")
     with open(prefix + ".S@b1.txt", "w", encoding="ascii") as f:
         f.write(head + "S@b1 -3 47 5 1.0\n")
     assert merge(prefix)
     merged = {m: (lo, hi, n) for m, lo, hi, n, _ in read_checkpoint(prefix + ".txt")}
-    assert merged["O@a1"] == (-45, 0, 999999999)
+    assert merged["O@a1"] == (-45, 0, 999999999)  # the most nodes spent
     assert merged["S@b1"] == (-3, 47, 5)
     assert merged["S@a1"] == (0, 0, 706808486)  # untouched: no shard file
     assert not merge(prefix)  # nothing new
