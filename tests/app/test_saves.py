@@ -5,6 +5,7 @@ save format (docs/saves.md)."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import random
@@ -393,23 +394,27 @@ def test_the_start_the_list_new_game_and_a_move_at_2000_games() -> None:
     tab(store)  # the first start after the update builds the index (reads each game once)
     assert json.loads(store.data[INDEX_KEY])["version"] == 2
     store.reset()
+    gc.collect()  # a collection of the 2000 games' objects is not the step's own cost
     started = time.process_time()
     app = tab(store)  # a new tab: reads the index once
     start_cpu = time.process_time() - started
     assert app.game.record.id == "g1999"
     assert store.game_reads <= 3 and store.listings == 0
     store.reset()
+    gc.collect()  # a collection of the 2000 games' objects is not the step's own cost
     started = time.process_time()
     entries, total = app.games()
     list_cpu = time.process_time() - started
     assert total == 2000 and len(entries) == 30 and entries[0].id == "g1999"
     assert store.game_reads <= 31 and store.listings == 0
     store.reset()
+    gc.collect()  # a collection of the 2000 games' objects is not the step's own cost
     started = time.process_time()
     app.new_game()
     new_cpu = time.process_time() - started
     assert store.game_reads <= 5 and store.listings == 0
     store.reset()
+    gc.collect()  # a collection of the 2000 games' objects is not the step's own cost
     started = time.process_time()
     app.game.play(A1)
     assert app.commit() == "saved"
