@@ -110,7 +110,7 @@ console.log(`build: copied ${copied.length} files, ${(total / 1024 / 1024).toFix
 const { buildLimits } = await import("./limits.mjs");
 buildLimits();
 
-// Bytecode of sos/ for the browser's Python (static/vendor/sos-bytecode.zip; see bytecode.mjs).
+// The page's Python: sources and bytecode (static/vendor/sos-python.zip; see bytecode.mjs).
 const { buildBytecode } = await import("./bytecode.mjs");
 await buildBytecode();
 

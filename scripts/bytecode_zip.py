@@ -1,5 +1,6 @@
-"""Write a zip of checked-hash bytecode (PEP 552) for Python sources; run by scripts/bytecode.mjs
-inside Pyodide, so that the pycs are those of the browser's Python (3.14), not this machine's.
+"""Write the page's Python zip (static/vendor/sos-python.zip): sources and checked-hash bytecode
+(PEP 552); run by scripts/bytecode.mjs inside Pyodide, so that the pycs are those of the
+browser's Python (3.14), not this machine's.
 
 The zip is deterministic: entries in the given order with a fixed timestamp, so an unchanged
 build keeps the service worker's revision of it.
@@ -13,15 +14,25 @@ import sys
 import zipfile
 
 _SCRATCH = "/tmp/module.pyc"  # (in Pyodide's in-memory file system)
+_STAMP = (1980, 1, 1, 0, 0, 0)
 
-def build(files: list[str], source_root: str, out: str) -> str:
-    """Compile each of ``files`` (paths relative to ``source_root``, e.g. ``"sos/state.py"``)
-    into ``out`` as ``sos/__pycache__/state.cpython-XY.pyc``; returns the Python version used.
+
+def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+    entry = zipfile.ZipInfo(name, _STAMP)
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    archive.writestr(entry, data)
+
+
+def build(files: list[str], compiled_only: list[str], source_root: str, out: str) -> str:
+    """Write ``out``: each of ``files`` (paths relative to ``source_root``, e.g.
+    ``"sos/state.py"``) as its source and its pyc (``sos/__pycache__/state.cpython-XY.pyc``),
+    and each of ``compiled_only`` as its pyc alone (sources another program writes, e.g.
+    PyScript's ``pyscript/*.py``); returns the Python version used.
 
     Raises ``py_compile.PyCompileError`` on a syntax error.
     """
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for file in files:
+        for file in [*files, *compiled_only]:
             py_compile.compile(
                 f"{source_root}/{file}",
                 cfile=_SCRATCH,
@@ -29,8 +40,9 @@ def build(files: list[str], source_root: str, out: str) -> str:
                 doraise=True,
                 invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
             )
-            entry = zipfile.ZipInfo(importlib.util.cache_from_source(file), (1980, 1, 1, 0, 0, 0))
-            entry.compress_type = zipfile.ZIP_DEFLATED
+            if file in files:
+                with open(f"{source_root}/{file}", "rb") as handle:
+                    _add(archive, file, handle.read())
             with open(_SCRATCH, "rb") as handle:
-                archive.writestr(entry, handle.read())
+                _add(archive, importlib.util.cache_from_source(file), handle.read())
     return sys.version.split()[0]

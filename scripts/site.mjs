@@ -29,7 +29,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const SITE_GLOBS = [
   "index.html",
   "pyscript.toml",
-  "sos/**/*", // engine modules and their data (the solver's 4x4 opening book; not the engine-only books, see engineOnlyBooks)
+  "sos/**/*", // engine sources (lazy, below) and data (the solver's 4x4 opening book; not the engine-only books, see engineOnlyBooks)
   "static/**/*.{js,mjs,py,css,svg,png,ico,webmanifest,wasm,zip,json,mo}", // static/app.py: the entry; .mo: gettext catalogs
 ];
 // Files of the site that a start does not need: the service worker caches them the first time
@@ -40,6 +40,9 @@ export const SITE_GLOBS = [
 export const LAZY_GLOBS = [
   "static/vendor/i18n/*.{mo,webmanifest}", // one language a visit (the page's is cached as it loads: CACHE_URLS)
   "sos/ai/book_*.txt", // 4x4 games against the solver only (123 kB gzip)
+  // The page's Python comes from one zip (static/vendor/sos-python.zip, scripts/bytecode.mjs);
+  // the sources are deployed beside it for reading, and a start never requests them.
+  "sos/**/*.py",
   "static/icons/*.png", // fetched by the browser to install the app, not by the page
   "static/vendor/fake-indexeddb/**/*", // a cross-site frame with storage blocked (no service worker there anyway)
   // PyScript's editor, terminal, MicroPython, game and graph chunks: not used by the page

@@ -1,13 +1,14 @@
 // Makes the memory snapshot of the page's interpreter on the device, in a Web Worker, from the
 // files the service worker has cached (docs/performance.md, "The memory snapshot").
 // Template: the build (scripts/snapshot.mjs) writes it next to pyodide.mjs as
-// static/vendor/pyodide/snapshot-worker.mjs with the key, the sources and the tools filled in.
+// static/vendor/pyodide/snapshot-worker.mjs with the key, the files and the tools filled in.
 //
 // pyodide-snap.mjs starts it once the game is ready, the service worker controls the page (so
 // every fetch below is answered from its cache: nothing is downloaded) and the page is idle, when
 // no snapshot of this build is stored. It boots the same Pyodide with the same trimmed standard
-// library, writes the page's sources where PyScript writes them, imports what the page imports at
-// start (scripts/snapshot_modules.py, prepare_snapshot), and stores the interpreter's memory in
+// library, puts the page's Python where PyScript puts it (the [files] zip unpacked, static/app.py
+// written), imports what the page imports at start (scripts/snapshot_modules.py,
+// prepare_snapshot), and stores the interpreter's memory in
 // Cache Storage ("sos-snapshot", one entry: this build's), with its length and SHA-256, which the
 // page checks before a restore. The interpreter that made a snapshot is not used again: the
 // worker ends.
@@ -19,7 +20,7 @@ import { loadPyodide } from "./pyodide.mjs";
 const CACHE = "sos-snapshot"; // also in pyodide-snap.mjs
 const KEY = new URL("./sos-snapshot-__KEY__.bin", import.meta.url).href;
 const HOME = "/home/pyodide"; // Pyodide's default home = the cwd PyScript writes [files] into
-const FILES = __FILES__; // the page's Python sources, relative to the site root
+const FILES = __FILES__; // pyscript.toml's [files] (the zip of the page's Python) and static/app.py
 const TOOLS = __TOOLS__; // scripts/snapshot_modules.py
 const site = new URL("../../../", import.meta.url); // from static/vendor/pyodide/
 
@@ -42,6 +43,11 @@ async function make() {
     stderr: () => {},
   });
   for (const [file, bytes] of sources) {
+    if (file.endsWith(".zip")) {
+      // as PyScript unpacks `"<x>.zip" = "./*"`: into the working folder
+      pyodide.unpackArchive(bytes, "zip", { extractDir: HOME });
+      continue;
+    }
     const dest = `${HOME}/${file}`;
     pyodide.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
     pyodide.FS.writeFile(dest, bytes);

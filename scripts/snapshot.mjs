@@ -11,7 +11,7 @@
 // Output, in static/vendor/pyodide/, each with the snapshot's key (snapshotKey(): a hash of all it
 // is made of) filled in:
 //   pyodide-snap.mjs      the `interpreter` of pyscript.toml: scripts/pyodide-snap.mjs
-//   snapshot-worker.mjs   scripts/snapshot-worker.mjs with the sources to write and
+//   snapshot-worker.mjs   scripts/snapshot-worker.mjs with the files to fetch and
 //                         scripts/snapshot_modules.py (the Python half) inlined
 //
 // `--check` (build.mjs --check-snapshot, used by the Pages workflow) also makes the snapshot here,
@@ -74,8 +74,8 @@ async function makeSnapshotNow() {
   // With the page's trimmed standard library (scripts/stdlib.mjs): the snapshot keeps the zip's
   // directory as zipimport read it, so the page must restore it with the very same zip.
   const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: STDLIB_ZIP, env: { PYTHONHASHSEED: "0" } });
-  // The sources, where PyScript will write them in the page ([files] "sos/x.py" -> cwd/sos/x.py),
-  // so that the modules' __file__ is the path the page serves them at.
+  // The sources, where PyScript will unpack them in the page (the [files] zip's sos/x.py ->
+  // cwd/sos/x.py), so that the modules' __file__ is the path they have there.
   for (const path of [...walk(join(root, "sos")), join(root, "static", "app.py")]) {
     const dest = `${HOME}/${relative(root, path).split(sep).join("/")}`;
     pyodide.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));
@@ -108,9 +108,16 @@ export function configFiles() {
   return files;
 }
 
-/** The page's Python sources that a snapshot holds (site-relative): [files]' .py and the entry. */
+/** The page's Python sources that a snapshot holds (repository-relative): sos/**\/*.py (the
+ * [files] zip holds them, scripts/bytecode.mjs) and the entry. */
 export function snapshotSources() {
-  return [...configFiles().filter((file) => file.endsWith(".py")), "static/app.py"];
+  return [...walk(join(root, "sos")).map((path) => relative(root, path).split(sep).join("/")), "static/app.py"];
+}
+
+/** What the worker that makes the snapshot on the device fetches (site-relative): the [files] of
+ * pyscript.toml (the zip of the page's Python) and the entry, static/app.py. */
+export function workerFiles() {
+  return [...configFiles(), "static/app.py"];
 }
 
 /** What the snapshot is made of, as one hash: the runtime, the standard library zip, the page's
@@ -140,7 +147,7 @@ export async function buildSnapshot({ check = false } = {}) {
   const fill = (template) =>
     readFileSync(join(root, "scripts", template), "utf8")
       .replaceAll("__KEY__", key)
-      .replace("__FILES__", JSON.stringify(template === "snapshot-worker.mjs" ? snapshotSources() : configFiles()))
+      .replace("__FILES__", JSON.stringify(template === "snapshot-worker.mjs" ? workerFiles() : configFiles()))
       .replace("__TOOLS__", JSON.stringify(readFileSync(join(root, "scripts", "snapshot_modules.py"), "utf8")));
   writeFileSync(join(out, "pyodide-snap.mjs"), fill("pyodide-snap.mjs"));
   writeFileSync(join(out, "snapshot-worker.mjs"), fill("snapshot-worker.mjs"));

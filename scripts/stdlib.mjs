@@ -51,7 +51,7 @@ export async function buildStdlib(out = STDLIB_ZIP) {
   // What the page does before any of its Python runs: PyScript unpacks the [files] zip
   // (pyodide.unpackArchive: shutil, zipfile, the cp437 codec), so the modules it needs are
   // recorded too.
-  pyodide.unpackArchive(new Uint8Array(readFileSync(join(root, "static", "vendor", "sos-bytecode.zip"))), "zip", {
+  pyodide.unpackArchive(new Uint8Array(readFileSync(join(root, "static", "vendor", "sos-python.zip"))), "zip", {
     extractDir: "/page",
   });
   // The Python half is scripts/stdlib_zip.py, imported (not evaluated as a string).

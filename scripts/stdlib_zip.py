@@ -41,7 +41,7 @@ from pathlib import Path
 
 #: Imported at run time by name (no ``import`` statement of ours shows them), each with why.
 LAZY: dict[str, str] = {
-    # pyscript.toml [files] unpacks static/vendor/sos-bytecode.zip with pyodide.unpackArchive,
+    # pyscript.toml [files] unpacks static/vendor/sos-python.zip with pyodide.unpackArchive,
     # i.e. shutil.unpack_archive, which imports zipfile when it is called.
     "zipfile": "pyodide.unpackArchive of the [files] zip (shutil.unpack_archive)",
     "shutil": "pyodide.unpackArchive of the [files] zip",

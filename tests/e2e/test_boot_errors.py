@@ -80,10 +80,11 @@ def test_invalid_pyscript_toml(site: Callable[..., tuple[Path, str]], page: Page
     expect_boot_error(page, "file", "pyodide.mjs")
 
 
-def test_missing_sos_module_in_german(site: Callable[..., tuple[Path, str]], page: Page) -> None:
-    _, url = site(lambda d: (d / "sos" / "state.py").unlink())
+def test_missing_python_zip_in_german(site: Callable[..., tuple[Path, str]], page: Page) -> None:
+    # the game's Python (pyscript.toml [files]: sources and bytecode of sos/, one zip)
+    _, url = site(lambda d: (d / "static" / "vendor" / "sos-python.zip").unlink())
     page.goto(url + "index.html?lang=de")
-    expect_boot_error(page, "file", "sos/state.py", lang="de")
+    expect_boot_error(page, "file", "sos-python.zip", lang="de")
 
 
 def test_missing_stdlib_zip_in_browser_language_then_try_again(

@@ -10,8 +10,11 @@ warning and no error. Unrouted: the service worker must serve the page as it doe
 
 from __future__ import annotations
 
+import base64
+import io
 import shutil
 import subprocess
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +24,8 @@ from playwright.sync_api import ConsoleMessage, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
+#: The page's Python (pyscript.toml [files], scripts/bytecode.mjs): sources and pycs.
+PYTHON_ZIP = "static/vendor/sos-python.zip"
 
 pytestmark = pytest.mark.unrouted
 
@@ -53,6 +58,28 @@ def site(
         return directory, url
 
     return make
+
+
+#: Python: (number of pyscript modules imported, those without a pyc of their source).
+PYSCRIPT_PYCS = """
+import importlib.util, sys
+checked, bad = 0, []
+for name, module in sorted(sys.modules.items()):
+    path = getattr(module, "__file__", None) or ""
+    if name.split(".")[0] != "pyscript" or not path.endswith(".py"):
+        continue
+    checked += 1
+    try:
+        with open(importlib.util.cache_from_source(path), "rb") as handle:
+            header = handle.read(16)
+    except OSError:
+        bad.append(f"{name}: no pyc")
+        continue
+    with open(path, "rb") as handle:
+        if header[8:16] != importlib.util.source_hash(handle.read()):
+            bad.append(f"{name}: the pyc is of another source")
+[checked, bad]
+"""
 
 
 class Visit:
@@ -156,6 +183,10 @@ def test_made_on_the_device_then_restored_with_fresh_randomness(
         " sorted((k, v) for k, v in os.environ.items() if k != 'LANG')]"
     )
     normal = v.python(process)
+    # PyScript's own package came from the zip's pycs (scripts/bytecode.mjs): a pyc of the very
+    # source PyScript wrote, for every module of it imported, so none was compiled at start
+    checked, bad = v.python(PYSCRIPT_PYCS)
+    assert checked >= 5 and bad == [], (checked, bad)
 
     draws = []
     for run in range(2):
@@ -236,18 +267,33 @@ def test_snapshot_older_than_the_served_sources_runs_the_served_code(
     _, url = site()
     v = visit(url)
     v.first()
-    # the service worker now serves another sos/rules.py than the snapshot was made with
+    # the service worker now serves a zip with another sos/rules.py than the snapshot was made
+    # with (its pyc left as it was: stale, so Python compiles the served source)
+    served = io.BytesIO()
+    with (
+        zipfile.ZipFile(DIST / PYTHON_ZIP) as built,
+        zipfile.ZipFile(served, "w", zipfile.ZIP_DEFLATED) as edited,
+    ):
+        for info in built.infolist():
+            data = built.read(info)
+            if info.filename == "sos/rules.py":
+                data += b"\nSERVED_MARK = 1\n"
+            edited.writestr(info, data)
     v.page.evaluate(
-        """async () => {
-             for (const name of await caches.keys()) {
-               const cache = await caches.open(name);
+        """async ([name, b64]) => {
+             const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+             let replaced = 0;
+             for (const cacheName of await caches.keys()) {
+               const cache = await caches.open(cacheName);
                for (const key of await cache.keys()) {
-                 if (!key.url.includes('/sos/rules.py')) continue;
-                 const text = await (await cache.match(key)).text();
-                 await cache.put(key, new Response(text + '\\nSERVED_MARK = 1\\n'));
+                 if (!key.url.includes('/' + name)) continue;
+                 await cache.put(key, new Response(bytes));
+                 replaced += 1;
                }
              }
-           }"""
+             if (!replaced) throw new Error(name + ' is not cached');
+           }""",
+        [PYTHON_ZIP, base64.b64encode(served.getvalue()).decode()],
     )
     assert v.again() == "restored"
     assert len(v.warnings) == 1 and "sos.rules" in v.warnings[0], v.warnings

@@ -118,10 +118,8 @@ def test_reload_offline_is_served_by_the_service_worker(
     for needed in (
         "index.html",
         "pyscript.toml",
-        "sos/state.py",
-        "sos/web/main.py",
         "static/app.py",
-        "static/vendor/sos-bytecode.zip",
+        "static/vendor/sos-python.zip",
         "static/vendor/pyscript/core.js",
         "static/vendor/pyodide/pyodide.asm.wasm",
         "static/vendor/pyodide/sos-stdlib.zip",
@@ -129,6 +127,8 @@ def test_reload_offline_is_served_by_the_service_worker(
         assert needed in served, f"{needed} was not loaded offline; got {sorted(served)}"
     # the trimmed standard library only (scripts/stdlib.mjs): the full one is not shipped
     assert "static/vendor/pyodide/python_stdlib.zip" not in served
+    # the game's Python comes in that one zip: no module is requested on its own
+    assert not [f for f in served if f.startswith("sos/") and f.endswith(".py")], sorted(served)
     shot(page, "offline-reload")
     context.set_offline(False)
 

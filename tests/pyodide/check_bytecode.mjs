@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Check static/vendor/sos-bytecode.zip (scripts/bytecode.mjs) under the Pyodide the page runs:
-// unpacked the way PyScript unpacks a [files] archive, every engine module imports from its pyc
-// (nothing compiled from source), and a source edited after the build is compiled from source
-// instead (checked-hash pycs never run stale code).
+// Check static/vendor/sos-python.zip (scripts/bytecode.mjs) under the Pyodide the page runs:
+// unpacked the way PyScript unpacks a [files] archive, it holds every sos/ source as it is in the
+// repository, with a pyc of it, and a pyc of each module of PyScript's own package as PyScript
+// writes it; every engine module imports from its pyc (nothing compiled from source), and a
+// source edited after the build is compiled from source instead (checked-hash pycs never run
+// stale code).
 //
 // Usage: node tests/pyodide/check_bytecode.mjs   (after node scripts/build.mjs)
 // Prints "bytecode: ok ..." and exits 0, or prints the problem and exits 1.
@@ -11,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
-import { BYTECODE_ZIP as zip, sources } from "../../scripts/bytecode.mjs";
+import { PYTHON_ZIP as zip, pyscriptSources, sources } from "../../scripts/bytecode.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const HOME = "/home/pyodide";
@@ -23,14 +25,26 @@ if (!existsSync(zip)) {
 
 const pyodide = await loadPyodide();
 const files = sources();
-for (const file of files) {
-  pyodide.FS.mkdirTree(`${HOME}/${file.slice(0, file.lastIndexOf("/"))}`);
-  pyodide.FS.writeFile(`${HOME}/${file}`, readFileSync(join(root, file)));
-}
 // PyScript 0.7 writeFile() for `"<x>.zip" = "./*"`: unpackArchive(buffer, "zip", {extractDir: "./"})
+pyodide.FS.mkdirTree(HOME);
 pyodide.FS.chdir(HOME);
 pyodide.unpackArchive(new Uint8Array(readFileSync(zip)).buffer, "zip", { extractDir: "./" });
-pyodide.globals.set("files", pyodide.toPy(files));
+const missing = files.filter((file) => {
+  try {
+    return !Buffer.from(pyodide.FS.readFile(`${HOME}/${file}`)).equals(readFileSync(join(root, file)));
+  } catch {
+    return true;
+  }
+});
+if (missing.length) {
+  console.error(`check_bytecode: the zip lacks (or holds another version of) ${missing.join(", ")}: rebuild`);
+  process.exit(1);
+}
+// PyScript's package, written where and as PyScript writes it at start (its core's stdlib)
+const theirs = await pyscriptSources();
+pyodide.FS.mkdirTree(`${HOME}/pyscript`);
+for (const [file, text] of theirs) pyodide.FS.writeFile(`${HOME}/${file}`, text);
+pyodide.globals.set("files", pyodide.toPy([...files, ...theirs.map(([file]) => file)]));
 try {
   const report = pyodide.runPython(`
 import importlib, importlib.machinery, importlib.util, os, sys
@@ -62,7 +76,7 @@ def counting(self, data, path, **kwargs):
     return original(self, data, path, **kwargs)
 
 importlib.machinery.SourceFileLoader.source_to_code = counting
-engine = [f[:-3].replace("/", ".").removesuffix(".__init__") for f in files if not f.startswith("sos/web/")]
+engine = [f[:-3].replace("/", ".").removesuffix(".__init__") for f in files if f.startswith("sos/") and not f.startswith("sos/web/")]
 for name in engine:
     importlib.import_module(name)
 if compiled:
@@ -77,7 +91,7 @@ compiled.clear()
 import sos.rules
 if not getattr(sos.rules, "EDITED_AFTER_BUILD", False) or "sos/rules.py" not in compiled:
     problems.append("an edited source did not replace its stale pyc")
-"; ".join(problems) or f"ok: {len(files)} pycs match their sources; {len(engine)} engine modules imported without compiling; a stale pyc is ignored"
+"; ".join(problems) or f"ok: {len(files)} pycs match their sources (PyScript's included); {len(engine)} engine modules imported without compiling; a stale pyc is ignored"
 `);
   console.log(`bytecode: ${report}`);
   process.exit(report.startsWith("ok") ? 0 : 1);
