@@ -31,3 +31,5 @@ def test_report_lists_every_checkpoint() -> None:
     assert "| 4x5 | simple | -1 | 12 of 12 |" in text
     # 5x5 general: S@a1 exact (0) and every other first move proven <= 0, so the board is 0
     assert "| 5x5 | general | 0 | 1 of 12 |" in text
+    # 5x5 simple: every first move exact (a win or a draw for the first player, none loses)
+    assert "| 5x5 | simple | 1 | 12 of 12 |" in text
