@@ -8,6 +8,7 @@ build keeps the service worker's revision of it.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import py_compile
 import sys
@@ -21,6 +22,41 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     entry = zipfile.ZipInfo(name, _STAMP)
     entry.compress_type = zipfile.ZIP_DEFLATED
     archive.writestr(entry, data)
+
+
+def reached(files: list[str], source_root: str, entry: str) -> list[str]:
+    """Those of ``files`` (package paths such as ``"pyscript/web.py"``) that importing ``entry``
+    imports: its module-level imports (in ``if``/``try`` blocks too, not inside functions or
+    classes), followed through ``files``; in the order of ``files``."""
+    by_name = {f[:-3].replace("/", ".").removesuffix(".__init__"): f for f in files}
+    seen: set[str] = set()
+    todo = [entry]
+    while todo:
+        file = todo.pop()
+        if file in seen:
+            continue
+        seen.add(file)
+        with open(f"{source_root}/{file}", encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+        nodes = list(tree.body)
+        while nodes:  # module level only: not inside functions or classes
+            node = nodes.pop()
+            if isinstance(node, ast.If | ast.Try):
+                nodes += [*node.body, *node.orelse, *getattr(node, "finalbody", [])]
+                nodes += [n for handler in getattr(node, "handlers", []) for n in handler.body]
+                continue
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            for name in names:
+                parts = name.split(".")
+                for end in range(1, len(parts) + 1):  # a.b.c imports a and a.b too
+                    found = by_name.get(".".join(parts[:end]))
+                    if found is not None:
+                        todo.append(found)
+    return [f for f in files if f in seen]
 
 
 def build(files: list[str], compiled_only: list[str], source_root: str, out: str) -> str:

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Check static/vendor/sos-python.zip (scripts/bytecode.mjs) under the Pyodide the page runs:
 // unpacked the way PyScript unpacks a [files] archive, it holds every sos/ source as it is in the
-// repository, with a pyc of it, and a pyc of each module of PyScript's own package as PyScript
-// writes it; every engine module imports from its pyc (nothing compiled from source), and a
+// repository, with a pyc of it, and pycs of PyScript's own package (the modules its start imports)
+// that match the sources PyScript writes; every engine module imports from its pyc (nothing compiled from source), and a
 // source edited after the build is compiled from source instead (checked-hash pycs never run
 // stale code).
 //
@@ -44,7 +44,18 @@ if (missing.length) {
 const theirs = await pyscriptSources();
 pyodide.FS.mkdirTree(`${HOME}/pyscript`);
 for (const [file, text] of theirs) pyodide.FS.writeFile(`${HOME}/${file}`, text);
-pyodide.globals.set("files", pyodide.toPy([...files, ...theirs.map(([file]) => file)]));
+// those of its modules that its start imports have a pyc (scripts/bytecode.mjs); __init__ at least
+const started = theirs
+  .map(([file]) => file)
+  .filter((file) => {
+    const pyc = pyodide.runPython(`import importlib.util; importlib.util.cache_from_source(${JSON.stringify(file)})`);
+    return pyodide.FS.analyzePath(`${HOME}/${pyc}`).exists;
+  });
+if (!started.includes("pyscript/__init__.py")) {
+  console.error("check_bytecode: no pyc of PyScript's pyscript/__init__.py in the zip");
+  process.exit(1);
+}
+pyodide.globals.set("files", pyodide.toPy([...files, ...started]));
 try {
   const report = pyodide.runPython(`
 import importlib, importlib.machinery, importlib.util, os, sys
