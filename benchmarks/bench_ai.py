@@ -30,6 +30,12 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
                 ``tests/data/positions.txt`` (``scripts/build_positions.py``), by board and
                 by empty squares.
 * ``steps``     longest single generator step (ms) of hard 8x8 and perfect 4x4, GC pauses.
+* ``steps-sliced`` longest single step of hard in whole hard-vs-hard games on 5x5 general,
+                6x6 simple and 8x8 simple at the page's time budget (``--games``, default 200:
+                give 1 or 2), a yield to the event loop after every step (``--slice-ms 0``)
+                or every 20 ms of steps (the page's slices); in Chromium with
+                ``SOS_TRACE_TASKS=1 benchmarks/pyodide_browser.py steps-sliced`` each step is
+                a browser task whose CPU time the trace gives.
 * ``proofs``    exact values of small boards by the solver (and its time).
 * ``pyodide``   runs ``node benchmarks/pyodide_bench.mjs`` (the same figures under Pyodide in
                 Node, the browser's Python) and prints the Pyodide / CPython ratios.
@@ -314,6 +320,74 @@ async def endgame_nodes_sliced(split: str = "tune", stride: int = 1) -> dict[str
     except StopIteration as stop:
         result: dict[str, Any] = stop.value
         return result
+
+
+#: Boards of ``steps-sliced``: where hard's costliest steps are (5x5 general: the solver from
+#: the first move's book-less search to the endgame proofs; 6x6 and 8x8 simple: the safe-move
+#: playouts at the search's leaves and the safe-square proof).
+STEP_BOARDS = ("5x5 general", "6x6 simple", "8x8 simple")
+
+
+async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
+                            boards: tuple[str, ...] = STEP_BOARDS) -> dict[str, Any]:
+    """Longest single step of hard as the page runs it: whole hard-vs-hard games on
+    ``boards`` (``"ROWSxCOLS mode"``), one agent a seat kept across the game, each at the
+    page's time budget (:func:`sos.ai.agents.hard_budget`), every move stepped by ``next()``
+    with ``await asyncio.sleep(0)`` (a yield to the browser's event loop) after each slice of
+    ``slice_seconds`` (0: after every step, so that each step is a browser task of its own and
+    ``pyodide_browser.py``'s ``SOS_TRACE_TASKS=1`` gives its CPU time; 0.02: the page's
+    slices). By board: steps, the longest steps' wall ms with their game, ply, empty squares,
+    whether the endgame prover applies, and the longest GC pass (ms). Wall time: the browser
+    has no CPU clock for Python; on a loaded machine a step's wall time overstates it."""
+    import asyncio
+
+    from sos.ai.agents import prover_applies
+
+    out: dict[str, Any] = {}
+    for name in boards:
+        size, mode = name.split()
+        rows, cols = (int(x) for x in size.split("x"))
+        steps: list[tuple[float, int, int, int, bool]] = []
+        with _GcTimer() as gct:
+            for g in range(games):
+                state = new_game(Rules(rows, cols, mode))  # type: ignore[arg-type]
+                agents = [make_agent("hard", seed=1000 * g + seat) for seat in (0, 1)]
+                ply = 0
+                while not state.is_terminal():
+                    prover = prover_applies(state)
+                    plan = agents[state.current_player()].plan(state)
+                    action = None
+                    while action is None:
+                        deadline = time.perf_counter() + slice_seconds
+                        while True:
+                            t0 = time.perf_counter()
+                            try:
+                                next(plan)
+                            except StopIteration as stop:
+                                action = stop.value
+                            steps.append((time.perf_counter() - t0, g, ply,
+                                          state.empty_squares, prover))
+                            if action is not None or time.perf_counter() >= deadline:
+                                break
+                        await asyncio.sleep(0)
+                    state.apply(action)
+                    ply += 1
+        steps.sort(reverse=True)
+        out[name] = {
+            "steps": len(steps),
+            "longest": [{"ms": round(1000 * w, 1), "game": g, "ply": p, "empty": e,
+                         "prover": pr} for w, g, p, e, pr in steps[:5]],
+            "gc_ms": round(1000 * max(gct.pauses, default=0.0), 1),
+        }
+    return out
+
+
+def _print_steps(figures: dict[str, Any]) -> None:
+    for name, f in figures.items():
+        top = "; ".join(f"{s['ms']} ms (game {s['game']} ply {s['ply']}, {s['empty']} empty"
+                        f"{', prover' if s['prover'] else ''})" for s in f["longest"])
+        print(f"  {name:<12} {f['steps']} steps; longest GC pass {f['gc_ms']} ms; longest steps "
+              f"(wall): {top}", flush=True)
 
 
 def _print_endgame(title: str, figures: dict[str, Any]) -> None:
@@ -846,6 +920,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--rounds", type=int, default=3, help="speed: rounds (best of)")
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--proof-limit", type=float, default=120.0)
+    parser.add_argument("--slice-ms", type=float, default=0.0,
+                        help="steps-sliced: ms of steps between yields (0: every step; the "
+                             "page: 20)")
     args = parser.parse_args(argv)
     sections = args.sections.split(",")
     figures: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
@@ -884,6 +961,24 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
         figures["endgame_sliced"] = asyncio.run(endgame_nodes_sliced(args.split, args.stride))
         _print_endgame(title, figures["endgame_sliced"])
+    if "steps-sliced" in sections:
+        title = (f"steps-sliced: hard vs hard, {args.games} game(s) a board at the page's budget, "
+                 f"a yield to the event loop every {args.slice_ms:g} ms of steps (0: every step):")
+        if sys.platform == "emscripten":  # the page's event loop: awaited by pyodide_browser.py
+            async def after_steps() -> None:
+                figures["steps_sliced"] = await game_steps_sliced(
+                    args.games, args.slice_ms / 1000)
+                print(title)
+                _print_steps(figures["steps_sliced"])
+                print("JSON " + json.dumps(figures))
+
+            globals()["AFTER_MAIN"] = after_steps
+            return figures
+        import asyncio
+
+        figures["steps_sliced"] = asyncio.run(game_steps_sliced(args.games, args.slice_ms / 1000))
+        print(title)
+        _print_steps(figures["steps_sliced"])
     if "speed" in sections:
         figures["speed"] = search_speed(args.rounds)
     if "perfect" in sections:

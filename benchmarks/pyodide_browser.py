@@ -7,11 +7,18 @@
 The first form runs ``benchmarks/bench_ai.py --sections SECTIONS`` (default ``playouts``), the
 second any script, like ``node benchmarks/pyodide_bench.mjs`` does under Node. The page is
 served from the repository root on 127.0.0.1 and loads ``node_modules/pyodide`` (``npm ci``);
-``sos/`` (without ``sos/web/``), ``benchmarks/bench_ai.py`` and
-``benchmarks/data/exact_positions.txt`` are copied into the Pyodide file system. Python runs
+``sos/`` (without ``sos/web/``), ``benchmarks/bench_ai.py``, ``benchmarks/ai_accuracy.py`` and
+``benchmarks/data/exact_positions*.txt`` are copied into the Pyodide file system. Python runs
 on the page's main thread, as the game's does. Chromium is ``CHROMIUM`` (default Debian's
 /usr/bin/chromium); ``SOS_CPU_THROTTLE=4`` slows its CPU 4x (DevTools' CPU throttling, as
 ``bench_boot.py`` uses it) for a slow phone. Prints what the script prints.
+
+``SOS_TRACE_TASKS=1`` records the page's main-thread tasks with the DevTools protocol's tracing
+(as ``tests/e2e/helpers.py``'s ``CpuTrace``: each top-level ``RunTask`` on ``CrRendererMain``,
+its thread CPU time ``tdur``) while the script runs, and prints how many there were and the
+longest by CPU time (ms, with their wall time): a script that awaits between pieces of work
+(bench_ai's ``steps-sliced``) gets one task a piece. The first task (loading Pyodide and the
+synchronous part of the script) is among them.
 
 Why a browser as well as Node: Node 20's V8 has no WebAssembly GC, so Pyodide's CPython calls
 every C function (``len``, ``list.copy``, ``tuple.__new__``, ...) through a JavaScript
@@ -23,9 +30,11 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -78,6 +87,42 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _TaskTrace:
+    """Main-thread tasks with their CPU time, from the DevTools protocol's tracing (the same
+    recipe as ``tests/e2e/helpers.py``'s ``CpuTrace``, which the benchmarks do not import)."""
+
+    CATEGORIES = ("disabled-by-default-devtools.timeline", "devtools.timeline", "toplevel")
+
+    def __init__(self, page: Any) -> None:
+        self.session = page.context.new_cdp_session(page)
+        self.events: list[dict[str, Any]] = []
+        self.done = False
+        self.session.on("Tracing.dataCollected", lambda params: self.events.extend(params["value"]))
+        self.session.on("Tracing.tracingComplete", lambda _params: setattr(self, "done", True))
+        self.session.send("Tracing.start", {
+            "transferMode": "ReportEvents",
+            "traceConfig": {"includedCategories": list(self.CATEGORIES),
+                            "excludedCategories": ["*"], "recordMode": "recordContinuously"},
+        })
+
+    def stop(self, page: Any) -> list[tuple[float, float]]:
+        """End the trace; ``(cpu_ms, wall_ms)`` of every main-thread task, longest CPU first."""
+        self.session.send("Tracing.end")
+        deadline = time.monotonic() + 60
+        while not self.done and time.monotonic() < deadline:
+            page.wait_for_timeout(50)  # lets Playwright dispatch the protocol events
+        if not self.done:
+            raise RuntimeError("the trace did not complete")
+        main = {(e["pid"], e["tid"]) for e in self.events
+                if e.get("ph") == "M" and e.get("name") == "thread_name"
+                and e.get("args", {}).get("name") == "CrRendererMain"}
+        tasks = [(e["tdur"] / 1000, e["dur"] / 1000) for e in self.events
+                 if e.get("ph") == "X" and e.get("name") == "RunTask"
+                 and (e["pid"], e["tid"]) in main and "tdur" in e]
+        self.session.detach()
+        return sorted(tasks, reverse=True)
+
+
 def engine_files() -> list[tuple[str, str]]:
     """(path from the repository root, text) of sos/ (not sos/web/) and bench_ai.py."""
     out = []
@@ -86,7 +131,9 @@ def engine_files() -> list[tuple[str, str]]:
         if path.suffix in (".py", ".txt") and "__pycache__" not in rel.parts \
                 and rel.parts[:2] != ("sos", "web"):
             out.append((rel.as_posix(), path.read_text(encoding="utf-8")))
-    for name in ("bench_ai.py", "data/exact_positions.txt"):
+    data = sorted((ROOT / "benchmarks" / "data").glob("exact_positions*.txt"))
+    names = ["bench_ai.py", "ai_accuracy.py", *("data/" + path.name for path in data)]
+    for name in names:
         out.append(("benchmarks/" + name,
                     (ROOT / "benchmarks" / name).read_text(encoding="utf-8")))
     baseline = os.environ.get("SOS_BASELINE")
@@ -122,7 +169,14 @@ def run(script: Path, argv: list[str]) -> int:
             page.goto(base + "benchmarks/")
             env = {"SOS_BASELINE": "/home/pyodide/baseline"} if os.environ.get("SOS_BASELINE") \
                 else {}
+            trace = _TaskTrace(page) if os.environ.get("SOS_TRACE_TASKS") else None
             page.evaluate(RUN, [engine_files(), rel, script.read_text(encoding="utf-8"), argv, env])
+            if trace is not None:
+                tasks = trace.stop(page)
+                top = ", ".join(f"{cpu:.1f} ({wall:.1f})" for cpu, wall in tasks[:12])
+                print(f"pyodide_browser: {len(tasks)} main-thread tasks; longest by CPU ms "
+                      f"(wall ms): {top}", flush=True)
+                print("TASKS " + json.dumps([round(cpu, 2) for cpu, _ in tasks]), flush=True)
             browser.close()
     finally:
         server.shutdown()
