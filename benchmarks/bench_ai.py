@@ -336,9 +336,10 @@ async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
     with ``await asyncio.sleep(0)`` (a yield to the browser's event loop) after each slice of
     ``slice_seconds`` (0: after every step, so that each step is a browser task of its own and
     ``pyodide_browser.py``'s ``SOS_TRACE_TASKS=1`` gives its CPU time; 0.02: the page's
-    slices). By board: steps, the longest steps' wall ms with their game, ply, empty squares,
-    whether the endgame prover applies, and the longest GC pass (ms). Wall time: the browser
-    has no CPU clock for Python; on a loaded machine a step's wall time overstates it."""
+    slices). By board: steps, the longest steps (ms of CPU time by ``time.thread_time``, and
+    wall ms) with their game, ply, empty squares, whether the endgame prover applies, and the
+    longest GC pass (ms). In the browser, which has no CPU clock for Python, the "CPU" figure
+    is wall time, which on a loaded machine overstates a step (the trace's figure does not)."""
     import asyncio
 
     from sos.ai.agents import prover_applies
@@ -347,7 +348,7 @@ async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
     for name in boards:
         size, mode = name.split()
         rows, cols = (int(x) for x in size.split("x"))
-        steps: list[tuple[float, int, int, int, bool]] = []
+        steps: list[tuple[float, float, int, int, int, bool]] = []
         with _GcTimer() as gct:
             for g in range(games):
                 state = new_game(Rules(rows, cols, mode))  # type: ignore[arg-type]
@@ -361,11 +362,12 @@ async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
                         deadline = time.perf_counter() + slice_seconds
                         while True:
                             t0 = time.perf_counter()
+                            c0 = _cpu()
                             try:
                                 next(plan)
                             except StopIteration as stop:
                                 action = stop.value
-                            steps.append((time.perf_counter() - t0, g, ply,
+                            steps.append((_cpu() - c0, time.perf_counter() - t0, g, ply,
                                           state.empty_squares, prover))
                             if action is not None or time.perf_counter() >= deadline:
                                 break
@@ -375,8 +377,8 @@ async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
         steps.sort(reverse=True)
         out[name] = {
             "steps": len(steps),
-            "longest": [{"ms": round(1000 * w, 1), "game": g, "ply": p, "empty": e,
-                         "prover": pr} for w, g, p, e, pr in steps[:5]],
+            "longest": [{"ms": round(1000 * c, 1), "wall_ms": round(1000 * w, 1), "game": g,
+                         "ply": p, "empty": e, "prover": pr} for c, w, g, p, e, pr in steps[:5]],
             "gc_ms": round(1000 * max(gct.pauses, default=0.0), 1),
         }
     return out
@@ -384,10 +386,11 @@ async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
 
 def _print_steps(figures: dict[str, Any]) -> None:
     for name, f in figures.items():
-        top = "; ".join(f"{s['ms']} ms (game {s['game']} ply {s['ply']}, {s['empty']} empty"
-                        f"{', prover' if s['prover'] else ''})" for s in f["longest"])
+        top = "; ".join(f"{s['ms']} / {s['wall_ms']} ms (game {s['game']} ply {s['ply']}, "
+                        f"{s['empty']} empty{', prover' if s['prover'] else ''})"
+                        for s in f["longest"])
         print(f"  {name:<12} {f['steps']} steps; longest GC pass {f['gc_ms']} ms; longest steps "
-              f"(wall): {top}", flush=True)
+              f"(CPU / wall): {top}", flush=True)
 
 
 def _print_endgame(title: str, figures: dict[str, Any]) -> None:
