@@ -328,6 +328,10 @@ async def endgame_nodes_sliced(split: str = "tune", stride: int = 1) -> dict[str
 STEP_BOARDS = ("5x5 general", "6x6 simple", "8x8 simple")
 
 
+#: Steps longer than this (wall) are labelled in the browser's trace (``console.timeStamp``).
+MARK_SECONDS = 0.012
+
+
 async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
                             boards: tuple[str, ...] = STEP_BOARDS) -> dict[str, Any]:
     """Longest single step of hard as the page runs it: whole hard-vs-hard games on
@@ -344,6 +348,17 @@ async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
 
     from sos.ai.agents import prover_applies
 
+    mark = heap = None
+    if sys.platform == "emscripten":  # label long steps in pyodide_browser.py's trace
+        import js  # type: ignore[import-not-found]
+        import pyodide_js  # type: ignore[import-not-found]
+
+        mark = js.console.timeStamp
+        module = pyodide_js._module
+
+        def heap() -> int:
+            return int(module.HEAP8.length)
+
     out: dict[str, Any] = {}
     for name in boards:
         size, mode = name.split()
@@ -354,6 +369,7 @@ async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
                 state = new_game(Rules(rows, cols, mode))  # type: ignore[arg-type]
                 agents = [make_agent("hard", seed=1000 * g + seat) for seat in (0, 1)]
                 ply = 0
+                resumed = time.perf_counter()
                 while not state.is_terminal():
                     prover = prover_applies(state)
                     plan = agents[state.current_player()].plan(state)
@@ -361,19 +377,32 @@ async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
                     while action is None:
                         deadline = time.perf_counter() + slice_seconds
                         while True:
+                            size0 = heap() if heap else 0
                             t0 = time.perf_counter()
                             c0 = _cpu()
                             try:
                                 next(plan)
                             except StopIteration as stop:
                                 action = stop.value
-                            steps.append((_cpu() - c0, time.perf_counter() - t0, g, ply,
-                                          state.empty_squares, prover))
+                            cpu, wall = _cpu() - c0, time.perf_counter() - t0
+                            steps.append((cpu, wall, g, ply, state.empty_squares, prover))
+                            if mark is not None and heap and wall > MARK_SECONDS:
+                                mark(f"{name} game {g} ply {ply}: step {1000 * wall:.1f} ms"
+                                     f"{' (prover)' if prover else ''}, wasm heap "
+                                     f"{size0 >> 20} -> {heap() >> 20} MiB")
                             if action is not None or time.perf_counter() >= deadline:
                                 break
+                        if action is not None:
+                            state.apply(action)
+                            ply += 1
+                        if mark is not None and time.perf_counter() - resumed > MARK_SECONDS:
+                            mark(f"{name} game {g} ply {ply}: "
+                                 f"{1000 * (time.perf_counter() - resumed):.1f} ms of Python "
+                                 "between two yields")
                         await asyncio.sleep(0)
-                    state.apply(action)
-                    ply += 1
+                        resumed = time.perf_counter()
+        if mark is not None:
+            mark(f"{name}: games over")
         steps.sort(reverse=True)
         out[name] = {
             "steps": len(steps),

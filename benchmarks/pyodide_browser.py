@@ -15,10 +15,11 @@ on the page's main thread, as the game's does. Chromium is ``CHROMIUM`` (default
 
 ``SOS_TRACE_TASKS=1`` records the page's main-thread tasks with the DevTools protocol's tracing
 (as ``tests/e2e/helpers.py``'s ``CpuTrace``: each top-level ``RunTask`` on ``CrRendererMain``,
-its thread CPU time ``tdur``) while the script runs, and prints how many there were and the
-longest by CPU time (ms, with their wall time): a script that awaits between pieces of work
-(bench_ai's ``steps-sliced``) gets one task a piece. The first task (loading Pyodide and the
-synchronous part of the script) is among them.
+its thread CPU time ``tdur``) while the script runs (after Pyodide has loaded), and prints how
+many there were and the longest by CPU time (ms, with their wall time and the
+``console.timeStamp`` labels the script set in them): a script that awaits between pieces of
+work (bench_ai's ``steps-sliced``) gets one task a piece. The first task (the synchronous part
+of the script: its imports and set-up) is among them.
 
 Why a browser as well as Node: Node 20's V8 has no WebAssembly GC, so Pyodide's CPython calls
 every C function (``len``, ``list.copy``, ``tuple.__new__``, ...) through a JavaScript
@@ -47,13 +48,18 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-RUN = """async ([files, script, code, argv, env]) => {
+LOAD = """async () => {
   const { loadPyodide } = await import("/node_modules/pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({
+  window.pyodide = await loadPyodide({
     indexURL: "/node_modules/pyodide/",
     stdout: (s) => console.log(s),
     stderr: (s) => console.log(s),
   });
+}"""
+
+RUN = """async ([files, script, code, argv, env]) => {
+  console.timeStamp("harness: run starts");
+  const pyodide = window.pyodide;
   const HOME = "/home/pyodide/";
   for (const [path, text] of files) {
     const dest = HOME + path;
@@ -64,6 +70,7 @@ RUN = """async ([files, script, code, argv, env]) => {
   pyodide.globals.set("SCRIPT", HOME + script);
   pyodide.globals.set("CODE", code);
   pyodide.globals.set("ENV", pyodide.toPy(env));
+  console.timeStamp("harness: files written");
   await pyodide.runPythonAsync(`
 import os, sys
 os.chdir("/home/pyodide")
@@ -73,6 +80,8 @@ sys.dont_write_bytecode = True
 sys.argv = [SCRIPT, *ARGV]
 g = {"__name__": "__main__", "__file__": SCRIPT}
 exec(compile(CODE, SCRIPT, "exec"), g)
+import js
+js.console.timeStamp("harness: the script's synchronous part ran")
 if "AFTER_MAIN" in g:  # work that needs the page's event loop (bench_ai's endgame-sliced)
     await g["AFTER_MAIN"]()
 `);
@@ -105,8 +114,9 @@ class _TaskTrace:
                             "excludedCategories": ["*"], "recordMode": "recordContinuously"},
         })
 
-    def stop(self, page: Any) -> list[tuple[float, float]]:
-        """End the trace; ``(cpu_ms, wall_ms)`` of every main-thread task, longest CPU first."""
+    def stop(self, page: Any) -> list[tuple[float, float, list[str]]]:
+        """End the trace; ``(cpu_ms, wall_ms, labels)`` of every main-thread task, longest CPU
+        first (``labels``: the messages of the ``console.timeStamp`` calls made in it)."""
         self.session.send("Tracing.end")
         deadline = time.monotonic() + 60
         while not self.done and time.monotonic() < deadline:
@@ -116,11 +126,37 @@ class _TaskTrace:
         main = {(e["pid"], e["tid"]) for e in self.events
                 if e.get("ph") == "M" and e.get("name") == "thread_name"
                 and e.get("args", {}).get("name") == "CrRendererMain"}
-        tasks = [(e["tdur"] / 1000, e["dur"] / 1000) for e in self.events
-                 if e.get("ph") == "X" and e.get("name") == "RunTask"
-                 and (e["pid"], e["tid"]) in main and "tdur" in e]
+        runs = sorted((e["ts"], e["dur"], e["tdur"]) for e in self.events
+                      if e.get("ph") == "X" and e.get("name") == "RunTask"
+                      and (e["pid"], e["tid"]) in main and "tdur" in e)
+        marks = sorted((e["ts"], str(e.get("args", {}).get("data", {}).get("message", "")))
+                       for e in self.events if e.get("name") == "TimeStamp"
+                       and (e["pid"], e["tid"]) in main)
+        tasks: list[tuple[float, float, list[str]]] = []
+        k = 0
+        for ts, dur, tdur in runs:
+            while k < len(marks) and marks[k][0] < ts:
+                k += 1
+            labels = []
+            while k < len(marks) and marks[k][0] <= ts + dur:
+                labels.append(marks[k][1])
+                k += 1
+            tasks.append((tdur / 1000, dur / 1000, labels))
+        tasks.sort(key=lambda t: t[0], reverse=True)
+        # The unlabelled among the longest: the names of the longest events nested in them.
+        nested = sorted((e["ts"], e["dur"], e["name"]) for e in self.events
+                        if e.get("ph") == "X" and e.get("name") != "RunTask" and "dur" in e
+                        and (e["pid"], e["tid"]) in main)
+        spans = {(round(t[1] * 1000), round(t[0] * 1000)): t for t in tasks[:12]}
+        for ts, dur, tdur in runs:
+            task = spans.get((dur, tdur))
+            if task is None or task[2]:
+                continue
+            inner = sorted(((d, name) for t, d, name in nested if ts <= t <= ts + dur),
+                           reverse=True)[:3]
+            task[2].extend(f"[{name} {d / 1000:.1f} ms]" for d, name in inner)
         self.session.detach()
-        return sorted(tasks, reverse=True)
+        return tasks
 
 
 def engine_files() -> list[tuple[str, str]]:
@@ -169,14 +205,19 @@ def run(script: Path, argv: list[str]) -> int:
             page.goto(base + "benchmarks/")
             env = {"SOS_BASELINE": "/home/pyodide/baseline"} if os.environ.get("SOS_BASELINE") \
                 else {}
+            page.evaluate(LOAD)
             trace = _TaskTrace(page) if os.environ.get("SOS_TRACE_TASKS") else None
             page.evaluate(RUN, [engine_files(), rel, script.read_text(encoding="utf-8"), argv, env])
             if trace is not None:
                 tasks = trace.stop(page)
-                top = ", ".join(f"{cpu:.1f} ({wall:.1f})" for cpu, wall in tasks[:12])
-                print(f"pyodide_browser: {len(tasks)} main-thread tasks; longest by CPU ms "
-                      f"(wall ms): {top}", flush=True)
-                print("TASKS " + json.dumps([round(cpu, 2) for cpu, _ in tasks]), flush=True)
+                print(f"pyodide_browser: {len(tasks)} main-thread tasks; the longest by CPU:",
+                      flush=True)
+                for cpu, wall, marks in tasks[:12]:
+                    print(f"  {cpu:.1f} ms CPU ({wall:.1f} ms wall) {' | '.join(marks)}",
+                          flush=True)
+                print("TASKS " + json.dumps({  # CPU ms: every task of 5 ms or more
+                    "n": len(tasks), "over_20": sum(cpu > 20 for cpu, _, _ in tasks),
+                    "cpu_ms": [round(cpu, 1) for cpu, _, _ in tasks if cpu >= 5]}), flush=True)
             browser.close()
     finally:
         server.shutdown()
