@@ -17,7 +17,8 @@ on the page's main thread, as the game's does. Chromium is ``CHROMIUM`` (default
 (as ``tests/e2e/helpers.py``'s ``CpuTrace``: each top-level ``RunTask`` on ``CrRendererMain``,
 its thread CPU time ``tdur``) while the script runs (after Pyodide has loaded), and prints how
 many there were and the longest by CPU time (ms, with their wall time and the
-``console.timeStamp`` labels the script set in them): a script that awaits between pieces of
+``console.timeStamp`` labels the script set in them and the longest events nested in them, e.g.
+V8's garbage collections): a script that awaits between pieces of
 work (bench_ai's ``steps-sliced``) gets one task a piece. The first task (the synchronous part
 of the script: its imports and set-up) is among them.
 
@@ -143,18 +144,22 @@ class _TaskTrace:
                 k += 1
             tasks.append((tdur / 1000, dur / 1000, labels))
         tasks.sort(key=lambda t: t[0], reverse=True)
-        # The unlabelled among the longest: the names of the longest events nested in them.
+        # The longest: the names of the longest events nested in them (garbage collections,
+        # ...), besides the task's own wrappers.
+        wrappers = {"RunTask", "ThreadControllerImpl::RunTask", "FunctionCall", "RunMicrotasks",
+                    "BlinkScheduler_PerformMicrotaskCheckpoint", "v8.callFunction",
+                    "TimerFire", "v8.run", "EvaluateScript", "ProfileCall"}
         nested = sorted((e["ts"], e["dur"], e["name"]) for e in self.events
-                        if e.get("ph") == "X" and e.get("name") != "RunTask" and "dur" in e
+                        if e.get("ph") == "X" and e.get("name") not in wrappers and "dur" in e
                         and (e["pid"], e["tid"]) in main)
         spans = {(round(t[1] * 1000), round(t[0] * 1000)): t for t in tasks[:12]}
         for ts, dur, tdur in runs:
             task = spans.get((dur, tdur))
-            if task is None or task[2]:
+            if task is None:
                 continue
             inner = sorted(((d, name) for t, d, name in nested if ts <= t <= ts + dur),
                            reverse=True)[:3]
-            task[2].extend(f"[{name} {d / 1000:.1f} ms]" for d, name in inner)
+            task[2].extend(f"[{name} {d / 1000:.1f} ms]" for d, name in inner if d >= 1000)
         self.session.detach()
         return tasks
 
