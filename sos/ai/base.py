@@ -183,6 +183,24 @@ class Pacer:
         if self.node_budget is not None:
             self.check_at = min(self.check_at, self.node_budget)
 
+    def pause(self) -> Generator[None, None, None]:
+        """Pause once without checking the budget, inside work that must finish first (a
+        simple-mode leaf's playouts, :func:`sos.ai.search.safe_playout_steps`): the budget is
+        checked at the search's next :meth:`due` or :meth:`overdue` as before, so a node budget
+        stops the search at the same node."""
+        now = perf_counter()
+        self.spent += now - self._since
+        self._since = now
+        if self.before_pause is not None:
+            self.before_pause()
+        yield
+        now = perf_counter()
+        self._since = now
+        self.step_end = now + self.step_seconds
+        self.check_at = self.nodes + self.slice_nodes
+        if self.node_budget is not None:
+            self.check_at = min(self.check_at, self.node_budget)
+
     def elapsed(self) -> float:
         """Search seconds so far, including the running stretch."""
         return self.spent + (perf_counter() - self._since)
