@@ -173,21 +173,11 @@ class Pacer:
         self._since = now
         if self.seconds is not None and self.spent > self.seconds:
             raise SearchTimeout
-        if self.before_pause is not None:
-            self.before_pause()
-        yield
-        now = perf_counter()
-        self._since = now
-        self.step_end = now + self.step_seconds
-        self.check_at = self.nodes + self.slice_nodes
-        if self.node_budget is not None:
-            self.check_at = min(self.check_at, self.node_budget)
+        yield from self.pause()
 
     def pause(self) -> Generator[None, None, None]:
-        """Pause once without checking the budget, inside work that must finish first (a
-        simple-mode leaf's playouts, :func:`sos.ai.search.safe_playout_steps`): the budget is
-        checked at the search's next :meth:`due` or :meth:`overdue` as before, so a node budget
-        stops the search at the same node."""
+        """Pause once without a budget check (inside a leaf's playouts: the budget is checked
+        at the next :meth:`due` or :meth:`overdue`, so a node budget stops at the same node)."""
         now = perf_counter()
         self.spent += now - self._since
         self._since = now

@@ -1304,11 +1304,8 @@ class AlphaBeta(TableSearch):
 
 
     def _playout_leaf(self, pos: Position) -> Generator[None, None, int]:
-        """:meth:`_leaf` of a search with :attr:`playout_leaves` (simple mode, two players,
-        playouts on), the same value and node count, but with pauses between the playouts
-        when one is due (:meth:`Pacer.pause`): one leaf's playouts take up to ~10 ms in the
-        browser on 8x8 (4x that on a slow phone), longer than a step should (benchmarks/
-        RESULTS.md, 2026-12-03, the 50 ms check)."""
+        """:meth:`_leaf` with :attr:`playout_leaves`: the same value and nodes, with pauses
+        between the playouts (on 8x8 up to 10 ms in a browser, 4x on a slow phone)."""
         pacer = self.pacer
         if pacer.due():
             pacer.check()
@@ -1393,9 +1390,7 @@ def safe_playout_steps(
     out of safe moves first, and a count or parity of the safe squares misjudges it because
     each safe move makes others unsafe (or safe again).
 
-    A generator: with a ``pacer`` it pauses between two playouts when the pacer's step is over
-    (:meth:`Pacer.pause`, no budget check), so that a search step does not hold all the
-    playouts of a leaf; the result does not depend on the pauses.
+    With a ``pacer`` it pauses between two playouts once the pacer's step is over.
     """
     tab = pos.tab
     full = tab.full
