@@ -83,6 +83,8 @@ def judge(item: dict[str, Any], nodes: int, seed: int) -> dict[str, Any]:
         "proven": proven is not None,
         "overclaim": proven is not None and proven != result,
         "exact_value": hint.exact,
+        "action": action,
+        "hint": f"{hint.action} {hint.value!r} {hint.result} {hint.exact} {hint.depth}",
     }
 
 
@@ -94,11 +96,14 @@ def run(
     groups: set[str] | None = None,
     path: str = DATA,
     empties: tuple[int, int] = (0, 999),
+    each: bool = False,
 ) -> dict[str, Any]:
     """The figures at ``nodes`` on every ``stride``-th position of ``split`` in ``path`` (only
     the ``groups``, e.g. ``{"5x5 general"}``, if given; the seed of a position is its index in
     the split, whatever the stride and groups; only positions with ``empties[0]`` to
-    ``empties[1]`` empty squares)."""
+    ``empties[1]`` empty squares; ``each``: print a line a position, ``EACH nodes index action
+    keeps hint-action hint-value hint-result hint-exact hint-depth``, to compare runtimes
+    position by position)."""
     items = load(split, path)
     rows = []
     start = time.perf_counter()
@@ -110,6 +115,8 @@ def run(
         r = judge(item, nodes, seed=i)
         r["group"] = f"{item['board']} {item['mode']}"
         rows.append(r)
+        if each:
+            print(f"EACH {nodes} {i} {r['action']} {int(r['keeps'])} {r['hint']}", flush=True)
         if verbose and not (r["keeps"] and r["hint_sign"]):
             print(f"    miss {i}: {item['state'].to_text()} {item['mode']} value {item['value']} "
                   f"keeps {r['keeps']} hint sign {r['hint_sign']} proven {r['proven']}",
@@ -149,11 +156,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="positions file (default benchmarks/data/exact_positions.txt; "
                         "benchmarks/data/exact_positions_b.txt: 300 more, all held out)")
     parser.add_argument("--empties", default="0-999", help="only LO-HI empty squares")
+    parser.add_argument("--each", action="store_true",
+                        help="print each position's action and hint (EACH lines), to compare "
+                        "CPython with Pyodide in Chromium position by position")
     args = parser.parse_args(argv)
     lo, hi = (int(x) for x in args.empties.split("-"))
     groups = {g.strip() for g in args.groups.split(",") if g.strip()} or None
     figures = {
-        n: run(int(n), args.stride, args.verbose, args.split, groups, args.data, (lo, hi))
+        n: run(int(n), args.stride, args.verbose, args.split, groups, args.data, (lo, hi),
+             args.each)
         for n in args.nodes.split(",")
     }
     print("JSON " + json.dumps(figures))

@@ -30,6 +30,14 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
                 ``tests/data/positions.txt`` (``scripts/build_positions.py``), by board and
                 by empty squares.
 * ``steps``     longest single generator step (ms) of hard 8x8 and perfect 4x4, GC pauses.
+* ``leaves``    ms of one quiet leaf's safe-move playouts in simple mode on 6x6, 7x7, 8x8
+                (median, longest): work a search step cannot pause inside.
+* ``steps-sliced`` longest single step of hard in whole hard-vs-hard games on 5x5 general,
+                6x6 simple and 8x8 simple at the page's time budget (``--games``, default 200:
+                give 1 or 2), a yield to the event loop after every step (``--slice-ms 0``)
+                or every 20 ms of steps (the page's slices); in Chromium with
+                ``SOS_TRACE_TASKS=1 benchmarks/pyodide_browser.py steps-sliced`` each step is
+                a browser task whose CPU time the trace gives.
 * ``proofs``    exact values of small boards by the solver (and its time).
 * ``pyodide``   runs ``node benchmarks/pyodide_bench.mjs`` (the same figures under Pyodide in
                 Node, the browser's Python) and prints the Pyodide / CPython ratios.
@@ -314,6 +322,166 @@ async def endgame_nodes_sliced(split: str = "tune", stride: int = 1) -> dict[str
     except StopIteration as stop:
         result: dict[str, Any] = stop.value
         return result
+
+
+#: Boards of ``steps-sliced``: where hard's costliest steps are (5x5 general: the solver from
+#: the first move's book-less search to the endgame proofs; 6x6 and 8x8 simple: the safe-move
+#: playouts at the search's leaves and the safe-square proof).
+STEP_BOARDS = ("5x5 general", "6x6 simple", "8x8 simple")
+
+
+#: Steps longer than this (wall) are labelled in the browser's trace (``console.timeStamp``).
+MARK_SECONDS = 0.012
+
+
+async def game_steps_sliced(games: int = 1, slice_seconds: float = 0.0,
+                            boards: tuple[str, ...] = STEP_BOARDS,
+                            predict: bool = False) -> dict[str, Any]:
+    """Longest single step of hard as the page runs it: whole hard-vs-hard games on
+    ``boards`` (``"ROWSxCOLS mode"``), one agent a seat kept across the game, each at the
+    page's time budget (:func:`sos.ai.agents.hard_budget`), every move stepped by ``next()``
+    with ``await asyncio.sleep(0)`` (a yield to the browser's event loop) after each slice of
+    ``slice_seconds`` (0: after every step, so that each step is a browser task of its own and
+    ``pyodide_browser.py``'s ``SOS_TRACE_TASKS=1`` gives its CPU time; 0.02: the page's
+    slices; ``predict``: a slice also ends before a step when the last step's wall time would
+    take it past ``slice_seconds``, a variant of the page's rule tried here). By board: steps,
+    the longest steps (ms of CPU time by ``time.thread_time``, and wall ms) with their game,
+    ply, empty squares, whether the endgame prover applies, and the longest GC pass (ms). In
+    the browser, which has no CPU clock for Python, the "CPU" figure is wall time, which on a
+    loaded machine overstates a step (the trace's figure does not)."""
+    import asyncio
+
+    from sos.ai.agents import prover_applies
+
+    mark = heap = None
+    if sys.platform == "emscripten":  # label long steps in pyodide_browser.py's trace
+        import js  # type: ignore[import-not-found]
+        import pyodide_js  # type: ignore[import-not-found]
+
+        mark = js.console.timeStamp
+        module = pyodide_js._module
+
+        def heap() -> int:
+            return int(module.HEAP8.length)
+
+    out: dict[str, Any] = {}
+    for name in boards:
+        size, mode = name.split()
+        rows, cols = (int(x) for x in size.split("x"))
+        steps: list[tuple[float, float, int, int, int, bool]] = []
+        with _GcTimer() as gct:
+            for g in range(games):
+                state = new_game(Rules(rows, cols, mode))  # type: ignore[arg-type]
+                agents = [make_agent("hard", seed=1000 * g + seat) for seat in (0, 1)]
+                ply = 0
+                resumed = time.perf_counter()
+                while not state.is_terminal():
+                    prover = prover_applies(state)
+                    agent = agents[state.current_player()]
+                    plan = agent.plan(state)
+                    action = None
+                    last = 0.0
+                    while action is None:
+                        deadline = time.perf_counter() + slice_seconds
+                        first = True
+                        while True:
+                            if predict and not first and time.perf_counter() + last > deadline:
+                                break
+                            first = False
+                            size0 = heap() if heap else 0
+                            n0 = agent.searcher.nodes + agent.endgame.nodes  # type: ignore[attr-defined]
+                            t0 = time.perf_counter()
+                            c0 = _cpu()
+                            try:
+                                next(plan)
+                            except StopIteration as stop:
+                                action = stop.value
+                            cpu, wall = _cpu() - c0, time.perf_counter() - t0
+                            last = wall
+                            steps.append((cpu, wall, g, ply, state.empty_squares, prover))
+                            if mark is not None and heap and wall > MARK_SECONDS:
+                                nodes = (agent.searcher.nodes  # type: ignore[attr-defined]
+                                         + agent.endgame.nodes - n0)  # type: ignore[attr-defined]
+                                mark(f"{name} game {g} ply {ply}: step {1000 * wall:.1f} ms"
+                                     f"{' (prover)' if prover else ''}, {nodes} nodes, wasm "
+                                     f"heap {size0 >> 20} -> {heap() >> 20} MiB")
+                            if action is not None or time.perf_counter() >= deadline:
+                                break
+                        if action is not None:
+                            state.apply(action)
+                            ply += 1
+                        if mark is not None and time.perf_counter() - resumed > MARK_SECONDS:
+                            mark(f"{name} game {g} ply {ply}: "
+                                 f"{1000 * (time.perf_counter() - resumed):.1f} ms of Python "
+                                 "between two yields")
+                        await asyncio.sleep(0)
+                        resumed = time.perf_counter()
+        if mark is not None:
+            mark(f"{name}: games over")
+        steps.sort(reverse=True)
+        out[name] = {
+            "steps": len(steps),
+            "longest": [{"ms": round(1000 * c, 1), "wall_ms": round(1000 * w, 1), "game": g,
+                         "ply": p, "empty": e, "prover": pr} for c, w, g, p, e, pr in steps[:5]],
+            "gc_ms": round(1000 * max(gct.pauses, default=0.0), 1),
+        }
+    return out
+
+
+def leaf_playouts(sizes: tuple[int, ...] = (6, 7, 8), games: int = 6) -> dict[str, Any]:
+    """Seconds of one quiet leaf's safe-move playouts in simple mode
+    (:func:`sos.ai.search.safe_playouts`, :func:`sos.ai.agents.hard_playouts` games a leaf),
+    which a search step cannot pause inside: on every other position of ``games`` seeded
+    medium games (some random moves) with a safe square left, the least of three timings of
+    the same games (load); by board the median and the longest, with its empty squares and
+    playout moves."""
+    from sos.ai.agents import hard_playouts
+    from sos.ai.search import Position, safe_playouts
+
+    out: dict[str, Any] = {}
+    for size in sizes:
+        rules = Rules(size, size, "simple")
+        playouts = hard_playouts(rules)
+        times: list[tuple[float, int, int]] = []
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = new_game(rules)
+            medium = make_agent("medium", seed=seed)
+            ply = 0
+            while not state.is_terminal():
+                pos = Position(state, symmetric=False)
+                if ply % 2 == 0 and pos.safe_squares():
+                    best = float("inf")
+                    moves = 0
+                    for _ in range(3):
+                        t0 = time.perf_counter()
+                        _, moves = safe_playouts(pos, playouts, pos.key)
+                        best = min(best, time.perf_counter() - t0)
+                    times.append((best, state.empty_squares, moves))
+                state.apply(medium.choose_action(state) if rng.random() < 0.8
+                            else rng.choice(state.legal_actions()))
+                ply += 1
+        times.sort()
+        top = times[-1]
+        out[f"{size}x{size}"] = {
+            "playouts": playouts, "n": len(times),
+            "median_ms": round(1000 * times[len(times) // 2][0], 2),
+            "max_ms": round(1000 * top[0], 2), "max_empty": top[1], "max_moves": top[2],
+        }
+        f = out[f"{size}x{size}"]
+        print(f"leaves: {size}x{size} simple, {playouts} playouts a leaf, {f['n']} positions: "
+              f"median {f['median_ms']} ms, longest {f['max_ms']} ms ({f['max_empty']} empty, "
+              f"{f['max_moves']} playout moves)", flush=True)
+    return out
+
+
+def _print_steps(figures: dict[str, Any]) -> None:
+    for name, f in figures.items():
+        top = "; ".join(f"{s['ms']} / {s['wall_ms']} ms (game {s['game']} ply {s['ply']}, "
+                        f"{s['empty']} empty{', prover' if s['prover'] else ''})"
+                        for s in f["longest"])
+        print(f"  {name:<12} {f['steps']} steps; longest GC pass {f['gc_ms']} ms; longest steps "
+              f"(CPU / wall): {top}", flush=True)
 
 
 def _print_endgame(title: str, figures: dict[str, Any]) -> None:
@@ -846,6 +1014,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--rounds", type=int, default=3, help="speed: rounds (best of)")
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--proof-limit", type=float, default=120.0)
+    parser.add_argument("--slice-ms", type=float, default=0.0,
+                        help="steps-sliced: ms of steps between yields (0: every step; the "
+                             "page: 20)")
+    parser.add_argument("--predict", action="store_true",
+                        help="steps-sliced: end a slice early when the last step would overrun")
+    parser.add_argument("--step-boards", default=",".join(STEP_BOARDS),
+                        help='steps-sliced: comma list of boards, e.g. "6x6 simple,8x8 simple"')
     args = parser.parse_args(argv)
     sections = args.sections.split(",")
     figures: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
@@ -884,6 +1059,28 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
         figures["endgame_sliced"] = asyncio.run(endgame_nodes_sliced(args.split, args.stride))
         _print_endgame(title, figures["endgame_sliced"])
+    if "steps-sliced" in sections:
+        title = (f"steps-sliced: hard vs hard, {args.games} game(s) a board at the page's budget, "
+                 f"a yield to the event loop every {args.slice_ms:g} ms of steps (0: every step):")
+        if sys.platform == "emscripten":  # the page's event loop: awaited by pyodide_browser.py
+            async def after_steps() -> None:
+                figures["steps_sliced"] = await game_steps_sliced(
+                    args.games, args.slice_ms / 1000, tuple(args.step_boards.split(",")),
+                    args.predict)
+                print(title)
+                _print_steps(figures["steps_sliced"])
+                print("JSON " + json.dumps(figures))
+
+            globals()["AFTER_MAIN"] = after_steps
+            return figures
+        import asyncio
+
+        figures["steps_sliced"] = asyncio.run(game_steps_sliced(
+            args.games, args.slice_ms / 1000, tuple(args.step_boards.split(",")), args.predict))
+        print(title)
+        _print_steps(figures["steps_sliced"])
+    if "leaves" in sections:
+        figures["leaves"] = leaf_playouts()
     if "speed" in sections:
         figures["speed"] = search_speed(args.rounds)
     if "perfect" in sections:

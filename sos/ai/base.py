@@ -173,6 +173,14 @@ class Pacer:
         self._since = now
         if self.seconds is not None and self.spent > self.seconds:
             raise SearchTimeout
+        yield from self.pause()
+
+    def pause(self) -> Generator[None, None, None]:
+        """Pause once without a budget check (inside a leaf's playouts: the budget is checked
+        at the next :meth:`due` or :meth:`overdue`, so a node budget stops at the same node)."""
+        now = perf_counter()
+        self.spent += now - self._since
+        self._since = now
         if self.before_pause is not None:
             self.before_pause()
         yield

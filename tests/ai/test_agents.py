@@ -18,7 +18,7 @@ from sos.ai.agents import (
     make_agent,
 )
 from sos.ai.base import Budget
-from sos.ai.search import AlphaBeta, Position, SearchResult, run_to_end
+from sos.ai.search import AlphaBeta, Pacer, Position, SearchResult, run_to_end
 from sos.ai.solver import solve_actions
 
 
@@ -295,13 +295,15 @@ def test_hard_playouts_follow_the_board(monkeypatch: pytest.MonkeyPatch) -> None
                       9: agents.HARD_PLAYOUTS}
     assert agents.HARD_PLAYOUTS_WIDE > agents.HARD_PLAYOUTS
     seen: list[int] = []
-    real = search_module.safe_playouts
+    real = search_module.safe_playout_steps
 
-    def spy(pos: Position, playouts: int, seed: int) -> tuple[int, int]:
+    def spy(
+        pos: Position, playouts: int, seed: int, pacer: Pacer | None = None
+    ) -> Generator[None, None, tuple[int, int]]:
         seen.append(playouts)
-        return real(pos, playouts, seed)
+        return real(pos, playouts, seed, pacer)
 
-    monkeypatch.setattr(search_module, "safe_playouts", spy)
+    monkeypatch.setattr(search_module, "safe_playout_steps", spy)
     # Middle games (no proof applies: too many safe squares), searched 3 000 nodes a move.
     for size, expected in ((8, agents.HARD_PLAYOUTS_WIDE), (6, agents.HARD_PLAYOUTS)):
         state = new_game(Rules.square(size, "simple"))

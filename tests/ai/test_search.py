@@ -17,11 +17,13 @@ from sos.ai.search import (
     AlphaBeta,
     EndgamePosition,
     O,
+    Pacer,
     Position,
     S,
     action_move,
     move_action,
     run_to_end,
+    safe_playout_steps,
     safe_playouts,
 )
 from sos.ai.solver import solve_actions
@@ -318,6 +320,41 @@ def test_simple_search_with_playouts_stays_inside_proven_values() -> None:
     assert set(r0.root_values.values()) <= {-1.0, 0.0, 1.0}
     assert sum(0 < abs(v) < 1 for v in r1.root_values.values()) > 5
     assert r1.nodes <= 3000 + 200 and r1.depth < r0.depth
+
+
+def _yields(gen):  # type: ignore[no-untyped-def]
+    """Drive a generator to its end: (its value, how many times it paused)."""
+    pauses = 0
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value, pauses
+        pauses += 1
+
+
+def test_a_leaf_pauses_between_its_playouts_and_searches_the_same() -> None:
+    # 8x8 simple: hard judges a quiet leaf by 8 playouts, up to ~10 ms in the browser (4x that
+    # on a slow phone), so a step pauses between them once its time is up; where a search
+    # pauses changes nothing at a node budget (benchmarks/RESULTS.md, the 50 ms check).
+    state = GameState.from_text(
+        "S......O/......../..O...../......../....S.../......../.O....../.......S", mode="simple")
+    pos = Position(state, symmetric=False)
+    assert pos.safe_squares() > 40
+    expired = Pacer(step_seconds=0.0)  # every step is over at once
+    value, pauses = _yields(safe_playout_steps(pos, 8, pos.key, expired))
+    assert pauses == 8 and value == safe_playouts(pos, 8, pos.key)
+    assert _yields(safe_playout_steps(pos, 8, pos.key)) == (value, 0)  # no pacer: one piece
+    found = []
+    for step_seconds in (0.0, 3600.0):  # a pause at every chance, or only every 64 nodes
+        searcher = AlphaBeta(budget=None, node_budget=4000, step_seconds=step_seconds)
+        searcher.playouts = 8
+        result, pauses = _yields(searcher.search(state))
+        found.append((result.move, result.value, result.depth, result.nodes, result.root_values,
+                      pauses))
+    assert found[0][:5] == found[1][:5]
+    # each leaf's 8 playouts are paused between: many more pauses than nodes / 64
+    assert found[0][5] > 4 * found[1][5] > 0
 
 
 @pytest.mark.parametrize("size", [3, 5, 7])
