@@ -4,6 +4,7 @@ and the cost of a large file -- under CPython, no browser."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import random
@@ -433,16 +434,24 @@ def test_a_large_file_imports_in_short_steps() -> None:
     text = big_file(2000)
     lib = library()
     steps = Importer(text, lib).steps()
-    longest, started = 0.0, time.process_time()
-    while True:
-        before = time.process_time()
-        try:
-            next(steps)
-        except StopIteration as stop:
-            report = stop.value
-            break
-        longest = max(longest, time.process_time() - before)
-    total = time.process_time() - started
+    # The test process's own objects (pytest's, the other tests' under xdist) are frozen out of
+    # the collector: a collection that scans them is not the import's cost (it landed in one
+    # step as 131 ms once). The import's own objects are still collected as they come.
+    gc.collect()
+    gc.freeze()
+    try:
+        longest, started = 0.0, time.process_time()
+        while True:
+            before = time.process_time()
+            try:
+                next(steps)
+            except StopIteration as stop:
+                report = stop.value
+                break
+            longest = max(longest, time.process_time() - before)
+        total = time.process_time() - started
+    finally:
+        gc.unfreeze()
     assert report.added == 2000 and lib.count() == 2000
     assert longest < 0.05 and total < 4.0, (longest, total)
     assert BATCH <= 50  # a step writes at most one batch
