@@ -154,6 +154,10 @@ class Computer:
             if not self.skipping:
                 self.thinking = False
             self.played(game)
+            # What follows (the next seat's search, or the end of the run's render) in a task
+            # of its own: a move's render and the next render in one task went past 50 ms of
+            # CPU on a phone-speed CPU.
+            await asyncio.sleep(0)
 
     async def hint(self, game: GameSession) -> Analysis | None:
         """The analysis of the position (:func:`sos.app.computer.hint_steps`: best action,
@@ -169,9 +173,17 @@ class Computer:
 
 
 async def run_sliced(gen: Generator[None, None, T], valid: Callable[[], bool]) -> T | None:
-    """Step ``gen`` in slices of at most SLICE_SECONDS, yielding to the browser between; None
-    (and ``gen`` closed) as soon as ``valid()`` is false."""
+    """Step ``gen`` in slices of at most SLICE_SECONDS, yielding to the browser before each
+    one; None (and ``gen`` closed) as soon as ``valid()`` is false.
+
+    The first slice too starts in a task of its own: the caller has usually just played and
+    rendered a move and saved the game, and that work plus a slice in one task went past 50 ms
+    of CPU on a phone-speed CPU (4x throttled: 58-67 ms, benchmarks/RESULTS.md)."""
     while True:
+        await asyncio.sleep(0)
+        if not valid():
+            gen.close()
+            return None
         deadline = time.perf_counter() + SLICE_SECONDS
         try:
             while time.perf_counter() < deadline:
@@ -179,10 +191,6 @@ async def run_sliced(gen: Generator[None, None, T], valid: Callable[[], bool]) -
         except StopIteration as stop:
             result: T = stop.value
             return result
-        await asyncio.sleep(0)
-        if not valid():
-            gen.close()
-            return None
 
 
 async def fetch_book(rules: Rules) -> None:

@@ -142,7 +142,8 @@ class BoardView:
                 focus = self.roving and at == self.focus
                 disabled = bool(cell.letter) or locked
                 wanted = (cell.letter, cell.label, cell.last, disabled, hinted, focus)
-                if self.cache.get(at) == wanted:
+                before = self.cache.get(at)
+                if before == wanted:
                     continue  # touch the DOM only where it changed
                 self.cache[at] = wanted
                 button = self.cells[cell.row][cell.col]
@@ -155,7 +156,10 @@ class BoardView:
                     button.setAttribute("aria-disabled", "true")
                 else:
                     button.removeAttribute("aria-disabled")
-                if self.roving:
+                # Only when it changes: setting the focused square's tabIndex, even to the
+                # same value, makes the browser lay out the page at once (to check that it
+                # is still focusable), about 10 ms on a phone-speed CPU.
+                if self.roving and (before is None or before[5] != focus):
                     button.tabIndex = 0 if focus else -1
 
     def show_marks(self, lines: tuple[LineView, ...]) -> None:
