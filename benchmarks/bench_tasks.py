@@ -1,10 +1,14 @@
 """Main-thread tasks while computer seats play: CPU time and wall time per task.
 
     nice -n 10 .venv/bin/python benchmarks/bench_tasks.py [--plies 40] [--query "?size=12&..."]
+        [--throttle 4] [--click]
 
 Serves the repository root (after ``node scripts/build.mjs``) on 127.0.0.1 and opens the game in
 headless Chromium (``CHROMIUM``, default /usr/bin/chromium) with computer seats only, so it
-plays by itself. From ready until ``--plies`` actions are in the move list it records:
+plays by itself (``--click``: a person's seat first; the script writes the first move, so that
+the trace holds the computer's first search of the game). ``--throttle 4`` slows the page's CPU
+4x with DevTools (a phone) from ready on. From ready until ``--plies`` actions are in the move
+list it records:
 
 - every main-thread task's **CPU** time (DevTools protocol tracing, ``RunTask`` events of the
   renderer's main thread, thread time ``tdur``): what the browser test bounds (50 ms);
@@ -56,6 +60,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--query", default="?size=12&seats=easy,medium,hard,hard")
     parser.add_argument("--plies", type=int, default=40)
+    parser.add_argument("--throttle", type=float, default=1.0, help="CPU slowdown (4: a phone)")
+    parser.add_argument(
+        "--click", action="store_true", help="write the first move (seat 1 a person)"
+    )
     args = parser.parse_args()
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(_Handler, directory=str(ROOT))
@@ -70,7 +78,12 @@ def main() -> None:
         page.goto(url)
         page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
         page.evaluate(LONGTASKS)
+        if args.throttle != 1:
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
         trace = CpuTrace(page)
+        if args.click:
+            page.locator("button.cell").first.click()
         page.wait_for_function(
             f"document.querySelectorAll('#move-list button.ply').length >= {args.plies}",
             timeout=600_000,
@@ -80,7 +93,8 @@ def main() -> None:
         browser.close()
     server.shutdown()
     cpu = [c for c, _ in tasks]
-    print(f"{args.query}, {args.plies} plies, load average {os.getloadavg()[0]:.1f}")
+    print(f"{args.query}, {args.plies} plies, CPU throttled {args.throttle:g}x, "
+          f"load average {os.getloadavg()[0]:.1f}")
     print(f"  tasks traced: {len(tasks)}; CPU per task: max {cpu[0]:.1f} ms, "
           f"median {statistics.median(cpu):.2f} ms, over 50 ms: {sum(c > 50 for c in cpu)}")
     print("  longest by CPU (cpu / wall ms):",

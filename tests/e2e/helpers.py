@@ -94,14 +94,16 @@ class CpuTrace:
     on a loaded machine; ``tdur`` of a trace event is the thread's CPU time. Each top-level
     ``RunTask`` on the renderer's main thread (``CrRendererMain``) is one task.
 
-    Use: ``trace = CpuTrace(page); ...; tasks_ms = trace.stop()``.
+    Use: ``trace = CpuTrace(page); ...; tasks_ms = trace.stop()``. ``user_timing``: also record
+    the page's ``performance.mark`` calls (in :attr:`events` after :meth:`stop`).
     """
 
     CATEGORIES = ("disabled-by-default-devtools.timeline", "devtools.timeline", "toplevel")
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, user_timing: bool = False) -> None:
         self.session = page.context.new_cdp_session(page)
         self.events: list[dict[str, Any]] = []
+        self.main_thread: set[tuple[int, int]] = set()  # (pid, tid) of CrRendererMain
         self.done = False
         self.session.on("Tracing.dataCollected", lambda params: self.events.extend(params["value"]))
         self.session.on("Tracing.tracingComplete", lambda _params: setattr(self, "done", True))
@@ -110,7 +112,9 @@ class CpuTrace:
             {
                 "transferMode": "ReportEvents",
                 "traceConfig": {
-                    "includedCategories": list(self.CATEGORIES),
+                    "includedCategories": [
+                        *self.CATEGORIES, *(["blink.user_timing"] if user_timing else [])
+                    ],
                     "excludedCategories": ["*"],
                     "recordMode": "recordContinuously",
                 },
@@ -137,6 +141,7 @@ class CpuTrace:
             and (e["pid"], e["tid"]) in main and "tdur" in e
         ]
         self.session.detach()
+        self.main_thread = main
         return sorted(tasks, reverse=True)
 
 

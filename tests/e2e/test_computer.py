@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from helpers import CpuTrace, no_computer_pause
+from helpers import GRAB_INTERPRETER, CpuTrace, no_computer_pause
 from playwright.sync_api import Page, expect
 
 from sos.rules import MAX_APP_SIZE
@@ -115,6 +115,102 @@ def test_no_long_task_while_the_computer_thinks(open_app: Opener) -> None:
         assert tasks, "no main-thread task was traced"
         assert tasks[0][0] < TASK_CPU_LIMIT_MS, f"{query}: longest tasks {worst}"
         page.evaluate("localStorage.clear()")
+
+
+#: Marks (``performance.mark``) around the page's own calls during a computer's turn: its
+#: render after a move (``played``), the thinking/idle render (``thinking``) and each search's
+#: first step (``search``), wrapped on the page's objects without changing what they do.
+MARK_COMPUTER_TURNS = """
+import gc
+import sos.web.main
+from pyscript import window
+
+_page = next(o for o in gc.get_objects() if type(o) is sos.web.main.Page)
+_count = [0]
+
+def _marked(label, call):
+    def wrapper(*args):
+        _count[0] += 1
+        window.performance.mark(f"A:{label}:{_count[0]}")
+        try:
+            return call(*args)
+        finally:
+            window.performance.mark(f"Z:{label}:{_count[0]}")
+    return wrapper
+
+def _plan(game, seat, plan=_page.computer.seats.plan):
+    search = plan(game, seat)
+    def marked():
+        window.performance.mark("search")
+        return (yield from search)
+    return marked()
+
+_page.computer.played = _marked("played", _page.computer.played)
+_page.computer.set_thinking = _marked("thinking", _page.computer.set_thinking)
+_page.computer.seats.plan = _plan
+"""
+
+
+def test_a_computer_move_is_rendered_in_a_task_of_its_own_without_a_forced_layout(
+    open_app: Opener,
+) -> None:
+    """After a computer's move the page renders it, then the next seat's search or the idle
+    render follows, each in a task of its own (together they went past 50 ms of CPU with the
+    CPU throttled 4x, a phone); a search's first step is in a task of its own too; and the
+    render of a move forces no layout (setting the focused square's tabIndex did: ~10 ms at
+    4x). Two computers after a person, so that a move is followed by a search and by the idle
+    render."""
+    page = open_app("?size=6&mode=simple&seats=human,hard,hard")
+    no_computer_pause(page)
+    page.evaluate(GRAB_INTERPRETER)
+    page.evaluate("(code) => __py.runPython(code)", MARK_COMPUTER_TURNS)
+    trace = CpuTrace(page, user_timing=True)
+    page.locator("button.cell").nth(7).click()
+    expect(page.locator("#move-list button.ply")).to_have_count(3, timeout=60_000)
+    page.wait_for_function(HUMAN_TURN_OR_OVER)
+    page.wait_for_timeout(300)
+    trace.stop(page)
+    main = trace.main_thread
+    tasks = [
+        (e["ts"], e["ts"] + e["dur"])
+        for e in trace.events
+        if e.get("ph") == "X" and e.get("name") == "RunTask" and (e["pid"], e["tid"]) in main
+    ]
+
+    def task_of(ts: float) -> int:
+        found = [i for i, (start, end) in enumerate(tasks) if start <= ts <= end]
+        assert len(found) == 1, f"a mark at {ts} is in {len(found)} main-thread tasks"
+        return found[0]
+
+    marks = sorted(
+        (e["ts"], e["name"]) for e in trace.events
+        if e.get("name", "").startswith(("A:", "Z:", "search")) and e.get("ph") in ("R", "I", "n")
+    )
+    spans: dict[str, dict[str, float]] = {}
+    for ts, name in marks:
+        if name != "search":
+            kind, label, number = name.split(":")
+            spans.setdefault(f"{label}:{number}", {})[kind] = ts
+    played = sorted((v["A"], v["Z"]) for k, v in spans.items() if k.startswith("played"))
+    assert len(played) == 2, f"two computer moves were rendered: {sorted(spans)}"
+    searches = [ts for ts, name in marks if name == "search"]
+    assert len(searches) == 2, "each computer seat searched once"
+    thinking = sorted((v["A"], v["Z"]) for k, v in spans.items() if k.startswith("thinking"))
+    for start, end in played:
+        task = task_of(start)
+        assert task_of(end) == task
+        after = [ts for ts in searches if ts > end] + [a for a, _ in thinking if a > end]
+        assert after, "something followed the move's render"
+        assert task_of(min(after)) != task, "the move's render shared its task with what followed"
+        forced = [
+            e for e in trace.events
+            if e.get("name") == "Layout" and (e.get("pid"), e.get("tid")) in main
+            and start <= e["ts"] <= end
+        ]
+        assert not forced, f"the render of a move forced {len(forced)} layout(s)"
+    for ts in searches:  # a search starts in a task of its own, after the thinking render
+        before = [a for a, _ in thinking if a < ts]
+        assert before and task_of(max(before)) != task_of(ts)
 
 
 def test_new_game_while_the_computer_thinks(open_app: Opener) -> None:
