@@ -206,6 +206,9 @@ def run_shards(
             if lo == hi or (threshold is not None and (lo >= threshold or hi < threshold)):
                 continue
             queue.append(move)
+        if wanted is not None:  # in the order --moves gives them (e.g. the quickest first)
+            order = args.moves.split(",")
+            queue.sort(key=order.index)
         running: list[tuple[str, subprocess.Popen[bytes]]] = []
         status = 0
         while queue or running:
@@ -256,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--shards", action="store_true", help="one job a first move")
     parser.add_argument("--jobs", type=int, default=1, help="shards at a time")
-    parser.add_argument("--moves", help="shards: these first moves only (default all)")
+    parser.add_argument(
+        "--moves", help="shards: these first moves only, in this order (default all)"
+    )
     parser.add_argument(
         "--threshold", type=int, help="shards: first decide every move against T (value >= T?)"
     )
