@@ -124,10 +124,17 @@ class BoardView:
         return [found[r * rules.cols : (r + 1) * rules.cols] for r in range(rules.rows)]
 
     def update_tabindex(self) -> None:
-        """Roving tabindex: only the focused square is in the tab order."""
+        """Roving tabindex: only the focused square is in the tab order. Only the squares
+        whose tabIndex changes are touched (see :meth:`show`)."""
         for r, row in enumerate(self.cells):
             for c, button in enumerate(row):
-                button.tabIndex = 0 if (r, c) == self.focus else -1
+                focus = (r, c) == self.focus
+                before = self.cache.get((r, c))
+                if before is not None and before[5] == focus:
+                    continue
+                button.tabIndex = 0 if focus else -1
+                if before is not None:
+                    self.cache[(r, c)] = (*before[:5], focus)
 
     def show(
         self, cells: tuple[tuple[CellView, ...], ...], locked: bool, hint: Action | None = None
