@@ -154,10 +154,7 @@ class Computer:
             if not self.skipping:
                 self.thinking = False
             self.played(game)
-            # What follows (the next seat's search, or the end of the run's render) in a task
-            # of its own: a move's render and the next render in one task went past 50 ms of
-            # CPU on a phone-speed CPU.
-            await asyncio.sleep(0)
+            await asyncio.sleep(0)  # what follows in a task of its own (docs/performance.md)
 
     async def hint(self, game: GameSession) -> Analysis | None:
         """The analysis of the position (:func:`sos.app.computer.hint_steps`: best action,
@@ -173,12 +170,8 @@ class Computer:
 
 
 async def run_sliced(gen: Generator[None, None, T], valid: Callable[[], bool]) -> T | None:
-    """Step ``gen`` in slices of at most SLICE_SECONDS, yielding to the browser before each
-    one; None (and ``gen`` closed) as soon as ``valid()`` is false.
-
-    The first slice too starts in a task of its own: the caller has usually just played and
-    rendered a move and saved the game, and that work plus a slice in one task went past 50 ms
-    of CPU on a phone-speed CPU (4x throttled: 58-67 ms, benchmarks/RESULTS.md)."""
+    """Step ``gen`` in slices of at most SLICE_SECONDS, each in a browser task of its own
+    (the first too: not after a render); None (and ``gen`` closed) once ``valid()`` is false."""
     while True:
         await asyncio.sleep(0)
         if not valid():

@@ -124,8 +124,8 @@ class BoardView:
         return [found[r * rules.cols : (r + 1) * rules.cols] for r in range(rules.rows)]
 
     def update_tabindex(self) -> None:
-        """Roving tabindex: only the focused square is in the tab order. Only the squares
-        whose tabIndex changes are touched (see :meth:`show`)."""
+        """Roving tabindex: only the focused square is in the tab order (set where it
+        changes)."""
         for r, row in enumerate(self.cells):
             for c, button in enumerate(row):
                 focus = (r, c) == self.focus
@@ -163,9 +163,7 @@ class BoardView:
                     button.setAttribute("aria-disabled", "true")
                 else:
                     button.removeAttribute("aria-disabled")
-                # Only when it changes: setting the focused square's tabIndex, even to the
-                # same value, makes the browser lay out the page at once (to check that it
-                # is still focusable), about 10 ms on a phone-speed CPU.
+                # (only when it changes: the focused square's forces a layout)
                 if self.roving and (before is None or before[5] != focus):
                     button.tabIndex = 0 if focus else -1
 
