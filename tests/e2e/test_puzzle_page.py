@@ -7,15 +7,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from helpers import EmbedHost, wait_saved, write
-from playwright.sync_api import FrameLocator, Locator, Page, expect
+from helpers import GRAB_INTERPRETER, EmbedHost, wait_saved, write
+from playwright.sync_api import Frame, FrameLocator, Locator, Page, expect
 
 from sos.app.puzzle_set import DATA_PATH, Puzzle, daily_puzzle, parse_puzzles
 from sos.notation import Action
@@ -197,38 +197,140 @@ def test_a_puzzle_has_a_number_a_fresh_rating_line_and_says_why_it_is_solved(
     shot(page, f"puzzle-why-{size['width']}")
 
 
+#: The day the daily-puzzle tests live on (the page's clock is pinned to it): its puzzle,
+#: 7g-7461d9, a 7x7 of three moves to find, has the longest German prompt of the set (at 4
+#: lines it left a 140 px board in a 320x420 frame before the short frame's grid).
+PINNED_DAY = date(2026, 12, 4)
+#: The smallest board (px, without its coordinates) a 320x420 frame may leave a puzzle (194 px
+#: measured for 7g-7461d9 in Spanish): an 8x8 still gets squares of ~24 px.
+MIN_EMBED_BOARD = 190
+
+
+def pin_clock(page: Page, day: date) -> None:
+    """The page's (and its frames') ``Date`` says noon of ``day``, timers run as usual: a
+    test of the daily puzzle must not depend on the day it runs."""
+    page.clock.set_fixed_time(datetime(day.year, day.month, day.day, 12))
+
+
+def puzzle_layout(frame: Frame | Page) -> dict[str, Any]:
+    return frame.evaluate(
+        """() => { const r = (s) => document.querySelector(s).getBoundingClientRect();
+          const d = document.documentElement, b = r('#puzzle-board');
+          return {board: [b.left, b.top, b.right, b.bottom],
+                  next: r('#puzzle-next').bottom, stats: r('#puzzle-stats').bottom,
+                  rating: r('.puzzle-rating-row').bottom, dialog: r('#puzzle-dialog').bottom,
+                  vw: innerWidth, vh: innerHeight, sw: d.scrollWidth, cw: d.clientWidth}; }"""
+    )
+
+
+def assert_fits(box: dict[str, Any]) -> None:
+    left, top, right, bottom = box["board"]
+    assert left >= 0 and top >= 0 and right <= box["vw"] and bottom <= box["vh"], box
+    assert right - left >= MIN_EMBED_BOARD and bottom - top >= MIN_EMBED_BOARD, box
+    assert max(box["next"], box["stats"], box["rating"], box["dialog"]) <= box["vh"] + 0.5, box
+    assert box["sw"] <= box["cw"], box
+
+
 def test_the_daily_puzzle_in_an_embed(
     page: Page, embed: EmbedHost, shot: Callable[[Page, str], Path]
 ) -> None:
+    """The day's puzzle in a 320x420 frame in German, solved: the board keeps its size (at
+    least :data:`MIN_EMBED_BOARD`) from the prompt to the verdict of each move."""
+    pin_clock(page, PINNED_DAY)
     frame, game = embed.open("?embed=1&puzzle=daily&lang=de", width=320, height=420)
     dialog = game.get_by_test_id("puzzle-dialog")
     expect(dialog).to_be_visible(timeout=30_000)
-    today = date.fromisoformat(frame.evaluate(
-        "() => { const d = new Date(); return d.getFullYear() + '-' + "
-        "String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); }"
-    ))
-    puzzle = daily_puzzle(puzzles(), today)
+    puzzle = daily_puzzle(puzzles(), PINNED_DAY)
     expect(dialog).to_have_attribute("data-puzzle", puzzle.id)
-    expect(game.get_by_test_id("puzzle-title")).to_contain_text(f"Tagesrätsel · {today}")
-    box = frame.evaluate(
-        """() => { const r = (s) => document.querySelector(s).getBoundingClientRect();
-          const d = document.documentElement;
-          return {board: [r('#puzzle-board').left, r('#puzzle-board').top,
-                          r('#puzzle-board').right, r('#puzzle-board').bottom],
-                  next: r('#puzzle-next').bottom, stats: r('#puzzle-stats').bottom,
-                  vw: innerWidth, vh: innerHeight, sw: d.scrollWidth, cw: d.clientWidth}; }"""
-    )
+    expect(game.get_by_test_id("puzzle-title")).to_contain_text(f"Tagesrätsel · {PINNED_DAY}")
     shot(page, "puzzle-embed-320x420-de-start")
-    left, top, right, bottom = box["board"]
-    assert left >= 0 and top >= 0 and right <= box["vw"] and bottom <= box["vh"], box
-    assert right - left >= 150, box
-    assert box["next"] <= box["vh"] and box["stats"] <= box["vh"] + 0.5, box
-    assert box["sw"] <= box["cw"], box
+    first = puzzle_layout(frame)
+    assert_fits(first)
     for index in puzzle.steps():
         attempt(game, puzzle.line[index])
         expect(cell(game, puzzle.line[index])).to_have_text(puzzle.line[index].letter)
+        expect(game.get_by_test_id("puzzle-feedback")).not_to_be_empty()
+        box = puzzle_layout(frame)
+        assert_fits(box)
+        assert box["board"] == first["board"], (first, box)  # the verdict moves nothing
     expect(game.get_by_test_id("puzzle-feedback")).to_contain_text("Gelöst")
     shot(page, "puzzle-embed-320x420-de")
+
+
+#: Languages whose puzzle texts are the longest (es, el, fr: the longest prompts), German and
+#: Arabic (right to left).
+LONG_LANGUAGES = ("de", "es", "el", "fr", "ar")
+
+#: In the frame: every puzzle of the set as the daily puzzle of its day (``today`` patched: the
+#: page as on that day), in each language, with the board's and the texts' boxes measured.
+EVERY_DAILY = """
+from datetime import date, timedelta
+from js import document, innerHeight, innerWidth
+import sos.web.puzzles as P
+from sos.web import locale
+from sos.web.players import choose_language
+
+panel, real, out = APP.panels.puzzles, P.today, []
+def box(selector):
+    r = document.querySelector(selector).getBoundingClientRect()
+    return [r.left, r.top, r.right, r.bottom]
+try:
+    for lang in LANGS:
+        assert await locale.load(lang), lang
+        choose_language(APP, lang)
+        for n in range(COUNT):
+            day = START + timedelta(n)
+            P.today = lambda day=day: day
+            assert panel._choose("daily"), day
+            d = document.documentElement
+            out.append({"lang": lang, "day": day.isoformat(),
+                        "puzzle": document.getElementById("puzzle-dialog").dataset.puzzle,
+                        "board": box("#puzzle-board"), "next": box("#puzzle-next")[3],
+                        "stats": box("#puzzle-stats")[3], "rating": box(".puzzle-rating-row")[3],
+                        "dialog": box("#puzzle-dialog")[3], "vw": innerWidth, "vh": innerHeight,
+                        "sw": d.scrollWidth, "cw": d.clientWidth})
+finally:
+    P.today = real
+import json
+json.dumps(out)
+"""
+
+
+#: In the frame: show puzzle ID in language LANG (for a screenshot).
+SHOW_ONE = """
+from sos.web import locale
+from sos.web.players import choose_language
+await locale.load(LANG)
+choose_language(APP, LANG)
+APP.panels.puzzles._choose(ID)
+"""
+
+
+def test_every_daily_puzzle_fits_a_320x420_embed(
+    page: Page, embed: EmbedHost, shot: Callable[[Page, str], Path]
+) -> None:
+    """Each of the set's puzzles (sizes 4-8, both modes) is some day's daily puzzle: in one
+    page load, each is shown as that day's in a 320x420 frame in the languages with the
+    longest texts, and each leaves a board of at least :data:`MIN_EMBED_BOARD` px with the
+    buttons, the statistics and the rating inside the frame."""
+    pin_clock(page, PINNED_DAY)
+    frame, game = embed.open("?embed=1&puzzle=daily&lang=de", width=320, height=420)
+    expect(game.get_by_test_id("puzzle-dialog")).to_be_visible(timeout=30_000)
+    frame.evaluate(GRAB_INTERPRETER)
+    code = (
+        EVERY_DAILY.replace("LANGS", repr(LONG_LANGUAGES))
+        .replace("COUNT", str(len(puzzles())))
+        .replace("START", f"date.fromisoformat({PINNED_DAY.isoformat()!r})")
+    )
+    boxes = json.loads(frame.evaluate("(code) => __py.runPythonAsync(code)", code))
+    assert {b["puzzle"] for b in boxes} == {p.id for p in puzzles()}
+    assert len(boxes) == len(puzzles()) * len(LONG_LANGUAGES)
+    smallest = min(boxes, key=lambda b: b["board"][2] - b["board"][0])
+    for box in boxes:
+        assert_fits(box)
+    show = SHOW_ONE.replace("LANG", repr(smallest["lang"])).replace("ID", repr(smallest["puzzle"]))
+    frame.evaluate("(code) => __py.runPythonAsync(code)", show)
+    shot(page, "puzzle-embed-320x420-smallest-board")
 
 
 def test_a_bad_puzzle_value_changes_nothing(open_app: Opener, page: Page) -> None:
