@@ -339,9 +339,35 @@ class SharedContext:
                 other.close()
         self.context.set_offline(False)
         self.context.clear_cookies()
-        for origin in sorted(guard.allowed_origins | {origin_of(guard.site_url)}):
+        origins = sorted(guard.allowed_origins | {origin_of(guard.site_url)})
+        for origin in origins:
             self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": WIPED})
+        self._check_wiped(origins)
         self.guard = None
+
+    def _check_wiped(self, origins: list[str]) -> None:
+        """Make sure no save of a closed page lands after the wipe.
+
+        A page's local-storage writes reach the browser process asynchronously; a page closed
+        while it saved (a game recorded as the test ended) could commit after the wipe, on a
+        loaded machine, and the next test found that game in its record (a CI failure seen on
+        main: two rows in Statistics after one game). The janitor therefore opens a small file
+        of each origin, reads ``localStorage.length`` and wipes again until it is zero.
+        """
+        for origin in origins:
+            for _attempt in range(20):
+                try:
+                    self.janitor.goto(origin + "/static/icons/icon.svg", wait_until="commit")
+                    left = self.janitor.evaluate("() => localStorage.length")
+                except pw.Error:
+                    break  # an origin that serves nothing any more (its server is gone)
+                if left == 0:
+                    break
+                time.sleep(0.1)
+                self.cdp.send(
+                    "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": WIPED}
+                )
+        self.janitor.goto("about:blank")
 
 
 @pytest.fixture(scope="session")
