@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..notation import Action, square_name
-from ..rules import InvalidRulesError, Mode, Rules, app_allows
+from ..rules import Mode, Rules, app_allows, app_rules
 from ..state import IllegalActionError, new_game, replay
 from . import outcome as outcomes
 from .library import PlayLine
@@ -314,11 +314,8 @@ def decode_link(code: str) -> RemoteLink:
         raise LinkError("too_long", extra=len(body) - needed)
     if check != _check(code[0] + body):
         raise LinkError("checksum")
-    try:
-        rules = Rules.square(size, mode, players)
-    except InvalidRulesError:
-        raise LinkError("rules") from None
-    if not app_allows(rules):
+    rules = app_rules(size, mode, players)
+    if rules is None:
         raise LinkError("rules")
     if not game_id.isalnum():
         raise LinkError("game_id")

@@ -80,8 +80,9 @@ class RecordError(ValueError):
 
 
 def board_error(rules: Rules) -> RecordError:
-    """The error of a saved game whose board the app does not play (``save_board``: its size,
-    and the app's limits from :mod:`sos.rules`)."""
+    """The one error of a board the app does not play (:func:`sos.rules.app_allows`), for a
+    saved game and an imported transcript alike (``save_board``: its size, and the app's
+    limits from :mod:`sos.rules`)."""
     return RecordError(
         "save_board", rows=rules.rows, cols=rules.cols, min=MIN_APP_SIZE, max=MAX_APP_SIZE
     )
