@@ -124,6 +124,9 @@ def test_largest_board_full_game_is_short_enough_for_messengers() -> None:
     assert len(code) < 300, len(code)
 
 
+DOCSTRING_EXAMPLE_SIZE = 12  # sos/app/link.py: "A full 12 x 12 game ... is 259 characters"
+
+
 def test_a_full_game_on_the_largest_board_is_short_enough_for_messengers() -> None:
     rng = random.Random(7)
     lengths = []
@@ -134,10 +137,10 @@ def test_a_full_game_on_the_largest_board_is_short_enough_for_messengers() -> No
         code = encode_link(RemoteLink("k3j9x0q2ab", largest, line, 0, ("Annalena", "Benjamin")))
         lengths.append(len(code))
     assert len(set(lengths)) == 1 and lengths[0] < 300  # fixed width (sos.app.link docstring)
-    # the docstring's example: a full 12 x 12 game is 259 characters (9 bits a move)
-    example = play_random(Rules.square(12), rng)
+    # the docstring's example (a board, not the limit): a full 12 x 12 game is 259 characters
+    example = Rules.square(DOCSTRING_EXAMPLE_SIZE)
     names = ("Annalena", "Benjamin")
-    code = encode_link(RemoteLink("k3j9x0q2ab", Rules.square(12), example, 0, names))
+    code = encode_link(RemoteLink("k3j9x0q2ab", example, play_random(example, rng), 0, names))
     assert len(code) == 259
     url = fmt.link_url("https://someone.github.io/sos/index.html", "x" * 259)
     assert len(url) < 320

@@ -116,3 +116,21 @@ def test_no_board_limit_is_stated_elsewhere(path: str) -> None:
     assert f"{MAX_APP_SIZE}×{MAX_APP_SIZE}" not in text, (
         f"{path} states the largest board outside STATED_LIMITS"
     )
+
+
+def test_tests_and_benchmarks_take_the_largest_board_from_the_code() -> None:
+    """A test or benchmark about the largest board names ``MAX_APP_SIZE``; a literal copy of
+    its value in ``Rules.square(N)``, ``size=N``, ``("size", "N")`` or ``Settings(N, …)``
+    would test the old board after the limit changes."""
+    n = MAX_APP_SIZE
+    literal = re.compile(
+        rf"square\({n}\b|size={n}\b|\(\"size\", \"{n}\"\)|Settings\({n}\b"
+    )
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for folder in ("tests", "benchmarks")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+        if literal.search(line.split("#")[0])
+    ]
+    assert found == [], "take the largest board from sos.rules.MAX_APP_SIZE:\n" + "\n".join(found)
