@@ -45,10 +45,11 @@ from enum import Enum
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from ..state import GameState
+from .gamerecord import ENDING_KEY
 from .transcript import encode_moves
 
 if TYPE_CHECKING:
-    from .library import GameRecord
+    from .gamerecord import GameRecord
 
 #: Who wins an ending kept in the game's data: ``decide(scores, by)`` -> ``(winner, tied)``
 #: for the final ``scores`` (one per seat) when seat ``by`` made the ending (None: nobody in
@@ -105,9 +106,8 @@ ENDINGS: Final = (
     Ending("full_board", True, "result.win"),
     Ending("sos", True, "result.win.simple"),
 )
-#: Key of an ending kept in the game's data, in ``GameRecord.extra`` (a merge of two tabs'
-#: writes keeps it, like the counted result).
-ENDING_KEY: Final = "ending"
+#: The version of the entry under :data:`ENDING_KEY` (``GameRecord.extra``; the key is
+#: :mod:`sos.app.gamerecord`'s, whose merge of two tabs' writes keeps it).
 KEPT_VERSION: Final = 1
 
 

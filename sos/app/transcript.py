@@ -23,15 +23,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from ..notation import Action, InvalidNotationError, square_name
 from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, InvalidRulesError, Mode, Rules
 from ..state import GameState, IllegalActionError, new_game
 from .message import Message
-
-if TYPE_CHECKING:
-    from .outcome import GameOutcome
 
 SAVE_FORMAT: Final = "sos-save"
 SAVE_VERSION: Final = 1
@@ -122,7 +119,18 @@ def header(rules: Rules) -> str:
     return f"SOS {rules.rows}x{rules.cols} {rules.mode}, {rules.players} players"
 
 
-def format_transcript(state: GameState, outcome: GameOutcome | None = None) -> str:
+class Ended(Protocol):
+    """What a transcript states of a finished game (:class:`sos.app.outcome.GameOutcome`)."""
+
+    @property
+    def termination(self) -> str: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+def format_transcript(state: GameState, outcome: Ended | None = None) -> str:
     """The transcript of the game played in ``state`` (from its empty board).
 
     Args:
@@ -194,11 +202,10 @@ def parse_transcript(text: str) -> GameState:
 
 
 def _illegal(state: GameState, action: Action, line: int) -> RecordError:
-    """Why ``action`` was refused (:meth:`GameState.apply` raised IllegalActionError)."""
-    from .outcome import outcome_of  # local: outcome imports this module
-
+    """Why ``action`` was refused (:meth:`GameState.apply` raised IllegalActionError): no
+    move is legal any more (the game is over), the square is off the board, or taken."""
     rules = state.rules
-    if outcome_of(state) is not None:
+    if not state.legal_actions():
         return RecordError("over", line, action=str(action))
     if not (0 <= action.row < rules.rows and 0 <= action.col < rules.cols):
         return RecordError("off_board", line, action=str(action), rows=rules.rows, cols=rules.cols)
