@@ -128,6 +128,8 @@ class Ended(Protocol):
     def winner(self) -> int | None: ...
     @property
     def scores(self) -> tuple[int, ...]: ...
+    @property
+    def by(self) -> int | None: ...
 
 
 def format_transcript(state: GameState, outcome: Ended | None = None) -> str:
@@ -136,8 +138,9 @@ def format_transcript(state: GameState, outcome: Ended | None = None) -> str:
     Args:
         outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); when the
             game is over, a last comment line states it with the ending's name
-            (:data:`sos.app.outcome.ENDINGS`), e.g. ``# result: player 1 wins, scores 5-3
-            (full board)`` (:func:`parse_transcript` skips comments).
+            (:data:`sos.app.outcome.ENDINGS`) and the player who made it, if one did, e.g.
+            ``# result: player 1 wins, scores 5-3 (full board)`` or ``… (resign by player
+            2)`` (:func:`parse_transcript` skips comments).
     """
     lines = [header(state.rules)]
     for turn in turns(state):
@@ -146,6 +149,8 @@ def format_transcript(state: GameState, outcome: Ended | None = None) -> str:
         who = "draw" if outcome.winner is None else f"player {outcome.winner + 1} wins"
         scores = "-".join(str(score) for score in outcome.scores)
         why = outcome.termination.replace("_", " ")
+        if outcome.by is not None:
+            why += f" by player {outcome.by + 1}"
         lines.append(f"# result: {who}, scores {scores} ({why})")
     return "\n".join(lines) + "\n"
 

@@ -60,6 +60,7 @@ def test_a_new_ending_is_one_change(monkeypatch: pytest.MonkeyPatch) -> None:
     # the embed's event
     message = GameOverReports().message(game, app.settings(), "en")
     assert message is not None and message["winner"] == 1 and message["termination"] == "resign"
+    assert message["by"] is None  # an outcome that names no author
     # the text record
     text = format_transcript(game.state, game.outcome)
     assert text.endswith("# result: player 2 wins, scores 0-0 (resign)\n")
@@ -110,8 +111,8 @@ def test_an_ending_kept_in_the_games_data_is_read_everywhere(
     (entry,) = app.entries()
     assert entry.finished
     report = GameOverReports().message(game, app.settings(), "en")
-    assert report is not None and report["termination"] == "resign"
-    assert format_transcript(game.state, game.outcome).endswith("(resign)\n")
+    assert report is not None and report["termination"] == "resign" and report["by"] == 0
+    assert format_transcript(game.state, game.outcome).endswith("(resign by player 1)\n")
     assert counted_result(game.to_record()) == ("easy", 4, "loss")  # the statistics
     # the session asks the outcome at each position it steps through
     assert game.undo() and game.outcome is None and game.cursor == 0
