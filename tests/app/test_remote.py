@@ -281,6 +281,12 @@ def test_nobody_ends_the_game_for_the_receiving_seat(monkeypatch: pytest.MonkeyP
         "made on this device. Nothing was changed."
     ]
     assert refused.game.outcome is None and refused.game.human_to_move()
+    # nor in a game the link forks off (another first move), which Anna's seat would play
+    other = (Action.parse("O@c3"), Action.parse("S@d4"))
+    fork = RemoteLink(record.id, record.rules, other, 1, ("", ""), ("resign", 1))
+    got = remote.receive(record, fork)
+    assert got.kind == "wrong_seat" and got.record == record
+    assert remote.receive(record, replace(fork, ending=None)).kind == "fork"
     # Anna resigns herself: Ben's device takes it (and Anna's own link back changes nothing)
     anna.game.end("resign")
     ben = reopen(ben, code_of(anna))
