@@ -17,7 +17,8 @@ Sections (``--sections``, comma list; default ``playouts,hard,perfect``):
                 page steps it (20 ms slices, a yield to the event loop between).
 * ``perfect``   seconds for ``perfect`` to choose the first move on an empty 4x4 board.
 * ``speed``     search nodes per second (hard's alpha-beta at a fixed node budget) on 8x8 and
-                12x12 mid-game positions (medium-vs-medium games, 20-65 % full), of this
+                the largest board's (``sos.rules.MAX_APP_SIZE``) mid-game positions
+                (medium-vs-medium games, 20-65 % full), of this
                 engine and, with ``SOS_BASELINE=/path/to/an/older/checkout``, of that engine
                 in the same run, interleaved; best of ``--rounds`` rounds; prints the ratio
                 (target >= 2). ``--sections speed,browser`` runs it in Chromium too.
@@ -79,6 +80,7 @@ from sos import Action, GameState, Rules, new_game  # noqa: E402
 from sos.ai.agents import ENDGAME_EMPTIES, make_agent  # noqa: E402
 from sos.ai.search import AlphaBeta, run_to_end  # noqa: E402
 from sos.ai.solver import Solver  # noqa: E402
+from sos.rules import MAX_APP_SIZE  # noqa: E402
 
 
 def _cpu_clock() -> Any:
@@ -611,7 +613,7 @@ def step_lengths(positions: int = 8) -> dict[str, Any]:
 SPEED_NODES = 20_000
 
 
-def search_speed(rounds: int = 3, sizes: tuple[int, ...] = (8, 12)) -> dict[str, Any]:
+def search_speed(rounds: int = 3, sizes: tuple[int, ...] = (8, MAX_APP_SIZE)) -> dict[str, Any]:
     """Nodes per second of hard's alpha-beta (``SPEED_NODES`` nodes a search) on mid-game
     positions, this engine and (if ``SOS_BASELINE`` is set) the baseline's, interleaved; the
     best of ``rounds`` per position (CPU time where the platform has a process clock)."""

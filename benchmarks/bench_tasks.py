@@ -1,6 +1,6 @@
 """Main-thread tasks while computer seats play: CPU time and wall time per task.
 
-    nice -n 10 .venv/bin/python benchmarks/bench_tasks.py [--plies 40] [--query "?size=12&..."]
+    nice -n 10 .venv/bin/python benchmarks/bench_tasks.py [--plies 40] [--query "?size=8&..."]
         [--throttle 4] [--click]
 
 Serves the repository root (after ``node scripts/build.mjs``) on 127.0.0.1 and opens the game in
@@ -34,7 +34,10 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT))
 from helpers import CpuTrace  # noqa: E402  (the same tracing as the browser test)
+
+from sos.rules import MAX_APP_SIZE  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -58,7 +61,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--query", default="?size=12&seats=easy,medium,hard,hard")
+    parser.add_argument("--query", default=f"?size={MAX_APP_SIZE}&seats=easy,medium,hard,hard")
     parser.add_argument("--plies", type=int, default=40)
     parser.add_argument("--throttle", type=float, default=1.0, help="CPU slowdown (4: a phone)")
     parser.add_argument(

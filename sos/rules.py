@@ -89,7 +89,19 @@ def app_allows(rules: Rules) -> bool:
     """Whether the app plays a game with ``rules``: a square board whose side is in
     :data:`APP_SIZES` (any mode and any player count :class:`Rules` accepts).
 
-    The one check behind URL parameters, saved games, imported records, game links and puzzles;
-    the engine itself plays any :class:`Rules`.
+    The one check behind URL parameters, saved games, imported records, game links and puzzles
+    (those that read a size, a mode and a player count go through :func:`app_rules`); the
+    engine itself plays any :class:`Rules`.
     """
     return rules.rows == rules.cols and rules.rows in APP_SIZES
+
+
+def app_rules(size: int, mode: Mode = "general", players: int = 2) -> Rules | None:
+    """The :class:`Rules` of a ``size`` x ``size`` board the app plays (:func:`app_allows`),
+    or None for a size or player count that makes no such game: what a URL, a link or a
+    puzzle file asks for."""
+    try:
+        rules = Rules.square(size, mode, players)
+    except InvalidRulesError:
+        return None
+    return rules if app_allows(rules) else None

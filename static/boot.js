@@ -9,7 +9,7 @@
 // The URL is read as sos/app/params.py reads it, which validates it again and reports bad values.
 // The limits are Python's (sos/rules.py), written into vendor/limits.js by the build; the texts
 // come from the catalogs, written into vendor/i18n/first-paint.js by scripts/i18n.py compile.
-import { DEFAULT_SIZE, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS } from "./vendor/limits.js";
+import { APP_SIZES, DEFAULT_SIZE, MAX_PLAYERS, MIN_PLAYERS } from "./vendor/limits.js";
 import { TEXTS } from "./vendor/i18n/first-paint.js";
 import { languageCandidates } from "./boot-error.js";
 
@@ -41,7 +41,7 @@ if (lang !== "en") {
 
 // --- what the URL asks for
 const rawSize = whole(param("size"));
-const size = rawSize >= MIN_APP_SIZE && rawSize <= MAX_APP_SIZE ? rawSize : DEFAULT_SIZE;
+const size = APP_SIZES.includes(rawSize) ? rawSize : DEFAULT_SIZE; // the sizes Python offers
 const rawPlayers = whole(param("players"));
 const players = rawPlayers >= MIN_PLAYERS && rawPlayers <= MAX_PLAYERS ? rawPlayers : null;
 /** A seat is a person or a computer level (each level has a name in the catalogs). */

@@ -20,12 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, app_allows
+from ..rules import app_allows
 from .i18n import LANGUAGES
 from .message import Message, message
 from .params import parse_params
 from .players import rematch
-from .transcript import RecordError, parse_transcript
+from .transcript import RecordError, board_error, parse_transcript
 
 if TYPE_CHECKING:
     from .puzzle_set import Puzzle
@@ -146,8 +146,7 @@ class AppSession(Restore, GamesList):
             return message("record.error", error=reason)
         rules = state.rules
         if not app_allows(rules):
-            size_error = message("record.size_error", min=MIN_APP_SIZE, max=MAX_APP_SIZE)
-            return message("record.error", error=size_error)
+            return message("record.error", error=board_error(rules).message)
         seats = self.game.seats
         if len(seats) != rules.players:
             seats = ("human",) * rules.players

@@ -6,7 +6,8 @@ A game counts (our choice, where the issue is silent) when it has exactly one hu
 least one computer, and is not a game by link -- that human is "you". Its level is the strongest
 computer level at the table (easy < medium < hard < perfect). You win when the game's outcome
 (:func:`sos.app.outcome.outcome_of`, whichever way it ended) names you the winner, draw when
-it is a draw you share, lose otherwise.
+it is a draw you share, lose otherwise -- and always lose an ending you made (a resignation:
+:meth:`GameOutcome.result_for <sos.app.outcome.GameOutcome.result_for>`).
 
 When it counts: the first time the game is saved with its line of play ended
 (:func:`stamp`), its result goes into ``GameRecord.extra["result"]``::
@@ -50,22 +51,14 @@ def counts(record: GameRecord) -> tuple[int, str] | None:
 
 def line_result(record: GameRecord) -> str | None:
     """``win`` / ``draw`` / ``loss`` of the human seat at the end of the record's line of play
-    (every move, the undone ones included; its outcome by :func:`sos.app.outcome.outcome_of`,
+    (every move, the undone ones included; its outcome by :func:`sos.app.outcome.line_outcome`,
     on the board or kept in the game's data), or None when the line has not ended the game or
     the game does not count."""
     seat = counts(record)
     if seat is None:
         return None
-    state = replace(record, cursor=len(record.line)).state()
-    outcome = outcomes.outcome_of(state, record)
-    if outcome is None:
-        return None
-    me = seat[0]
-    if outcome.winner == me:
-        return "win"
-    if outcome.winner is None and me in outcome.tied:
-        return "draw"
-    return "loss"
+    outcome = outcomes.line_outcome(record)[1]
+    return None if outcome is None else outcome.result_for(seat[0])
 
 
 def stored_result(record: GameRecord) -> str | None:

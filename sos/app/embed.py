@@ -8,7 +8,8 @@ Every message is a JSON object with ``source: "sos-game"``, ``version: 1`` and a
   / "Computer 2", in ``lang``).
 - ``"sos:game-over"`` once per finished game: ``winner`` (seat index from 0, or ``null`` for a
   draw -- the key is always there), ``draw``, ``tied`` (seats sharing a draw), ``scores`` (one
-  per seat), ``termination`` (how it ended: a name of :data:`sos.app.outcome.ENDINGS`), ``text``
+  per seat), ``termination`` (how it ended: a name of :data:`sos.app.outcome.ENDINGS`), ``by``
+  (the seat that made an ending a player makes, e.g. who resigned, else ``null``), ``text``
   (the result as the page shows it, with the players' names), ``names`` (as in ``sos:ready``)
   and ``settings``. It reads the session's outcome
   (:attr:`sos.app.session.GameSession.outcome`), like the page's result.
@@ -84,6 +85,7 @@ class GameOverReports:
             tied=list(outcome.tied),
             scores=list(outcome.scores),
             termination=outcome.termination,
+            by=outcome.by,
             text=result_text(game.state, lang, game.seats, names, outcome=outcome),
             names=list(shown_names(lang, game.seats, names)),
             settings=_settings(settings, lang),

@@ -16,7 +16,6 @@ from typing import Any, Final
 from ..notation import Action
 from ..rules import InvalidRulesError, Rules, app_allows
 from ..state import GameState
-from .outcome import ENDING_KEY
 from .transcript import RecordError, board_error, decode_moves, encode_moves
 
 GAME_FORMAT: Final = "sos-game"
@@ -24,6 +23,9 @@ GAME_VERSION: Final = 2
 #: Key of the result a game ended with in ``GameRecord.extra`` (:mod:`sos.app.counted` owns its
 #: meaning; a merge of two tabs' writes keeps it).
 RESULT_KEY: Final = "result"
+#: Key of an ending kept in the game's data in ``GameRecord.extra`` (:mod:`sos.app.outcome`
+#: owns its meaning; a merge of two tabs' writes keeps it).
+ENDING_KEY: Final = "ending"
 #: Seat kinds a saved game may name (the app's ``SEAT_KINDS``).
 SEAT_KINDS: Final = ("human", "easy", "medium", "hard", "perfect")
 #: The keys of a game's JSON object that this version reads; any other key is kept as it is
@@ -126,7 +128,7 @@ class GameRecord:
         return state
 
 
-def _same_game(a: GameRecord, b: GameRecord) -> bool:
+def same_game(a: GameRecord, b: GameRecord) -> bool:
     """True when two versions hold the same game (times and revision aside)."""
     return (a.rules, a.seats, a.line, a.cursor, a.variations, a.extra, a.origin) == (
         b.rules,
@@ -139,7 +141,7 @@ def _same_game(a: GameRecord, b: GameRecord) -> bool:
     )
 
 
-def _kept_result(stored: GameRecord, mine: GameRecord) -> dict[str, object]:
+def kept_result(stored: GameRecord, mine: GameRecord) -> dict[str, object]:
     """``mine.extra``, with the result the stored game ended with (``extra["result"]``, see
     :mod:`sos.app.counted`) and an ending kept in its data (``extra["ending"]``, see
     :mod:`sos.app.outcome`) when only the stored one has them: another tab finished the game."""
@@ -200,13 +202,18 @@ def dump_game(record: GameRecord) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _number(value: object) -> float:
+def saved_number(value: object) -> float:
+    """A number field of a saved game (a time in ms) as a float.
+
+    Raises:
+        RecordError: ``save_damaged`` for anything but an int or a float.
+    """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise RecordError("save_damaged")
     return float(value)
 
 
-def _header(text: str) -> dict[str, Any]:
+def saved_header(text: str) -> dict[str, Any]:
     """The JSON object of a saved game of this version, its format and version checked.
 
     Raises:
@@ -241,13 +248,13 @@ def load_game(text: str) -> GameRecord:
         RecordError: for text that is not a valid game of this version (corrupt JSON, another
             format or version, wrong types, a board the app does not offer, illegal moves).
     """
-    data = _header(text)
+    data = saved_header(text)
     try:
         rules = Rules(data["rows"], data["cols"], data["mode"], data["players"])
         seats = tuple(data["seats"])
         game_id, cursor, rev = data["id"], data["cursor"], data["rev"]
         codes = [data["line"], *data.get("variations", [])]
-        created, updated = _number(data["created"]), _number(data["updated"])
+        created, updated = saved_number(data["created"]), saved_number(data["updated"])
         origin = str(data.get("origin", "new"))
         extra = data.get("extra", {})
         token = data.get("token", "")

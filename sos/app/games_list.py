@@ -5,7 +5,7 @@ version cannot open, a page at a time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from . import outcome as outcomes
 from . import remote
@@ -97,8 +97,7 @@ class GamesList(TabCore):
             mode=self.t(f"games.mode.{rules.mode}"),
             players=rules.players,
         )
-        state = replace(record, cursor=len(record.line)).state()  # the game, not a browsed position
-        outcome = outcomes.outcome_of(state, record)
+        state, outcome = outcomes.line_outcome(record)  # the game, not a browsed position
         count = len(state.history)
         moves = self.nt("games.moves", count, moves=count)
         names = names_of(record)

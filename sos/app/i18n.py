@@ -184,7 +184,6 @@ EN: Final[dict[str, str]] = {
     "record.reason.save_cursor": "the saved game has a bad move number",
     "record.reason.save_prefs": "the saved game has damaged preferences",
     "record.reason.save_board": "its board is {rows} × {cols}, and this version plays {min} × {min} to {max} × {max}",
-    "record.size_error": "this app plays square boards from {min} × {min} to {max} × {max}.",
     "notice.no_storage": "This browser does not let the game save, so it will not be kept after you leave.",
     "settings.theme": "Theme",
     "settings.sound": "Sounds",

@@ -49,14 +49,14 @@ from .gamerecord import (
     SEAT_KINDS,
     GameRecord,
     PlayLine,
-    _kept_result,
-    _same_game,
     dump_game,
     is_newer,
     is_prefix,
+    kept_result,
     load_game,
     merge_lines,
     new_token,
+    same_game,
 )
 from .library_index import (
     DAMAGED,
@@ -74,8 +74,8 @@ from .library_index import (
     LibraryIndex,
     Summary,
     Unreadable,
-    _light_summary,
-    _summarize,
+    light_summary,
+    summarize,
 )
 from .store import MemoryStore, StorageError, Store
 from .transcript import RecordError
@@ -262,7 +262,7 @@ class Library(LibraryIndex):
         for record in planned:
             if record.id in self._deleted:
                 self._deleted.remove(record.id)
-            self._log[record.id] = _summarize(record, self._next)
+            self._log[record.id] = summarize(record, self._next)
             self._next += 1
         try:
             self._store_log(strict=True, added=len(planned))
@@ -280,7 +280,7 @@ class Library(LibraryIndex):
 
     def save(self, record: GameRecord) -> SaveResult:
         """Write ``record``, which was read (or last written) with token ``record.token``.
-        A record that holds just what is stored (:func:`_same_game`) is not written
+        A record that holds just what is stored (:func:`same_game`) is not written
         (``saved``, the stored one returned): showing a game again does not change its time
         or its place in the list.
 
@@ -297,7 +297,7 @@ class Library(LibraryIndex):
         """
         found = self.read(record.id)
         now = self.clock()
-        if isinstance(found, GameRecord) and _same_game(found, record):
+        if isinstance(found, GameRecord) and same_game(found, record):
             return SaveResult("saved", found)  # nothing new: its time and place stay
         if found is None or (isinstance(found, GameRecord) and found.token == record.token):
             rev = found.rev + 1 if found is not None else record.rev + 1
@@ -308,7 +308,7 @@ class Library(LibraryIndex):
                 variations = merge_lines([*record.variations, *found.variations])
                 variations = tuple(v for v in variations if not is_prefix(v, record.line))
                 written = replace(record, variations=variations, updated=now, rev=found.rev + 1,
-                                  extra=_kept_result(found, record))
+                                  extra=kept_result(found, record))
                 status = "saved" if found.same_play(record) else "merged"
                 return SaveResult(status, self._write(written, new=False))
             if found.holds(record):
@@ -363,7 +363,7 @@ class Library(LibraryIndex):
         if self.store.get(GAME_PREFIX + game_id) is not None:
             game_id = self.fresh_id()
         self.store.set(GAME_PREFIX + game_id, removed.text)
-        self._log[game_id] = _light_summary(game_id, removed.text, self._next)
+        self._log[game_id] = light_summary(game_id, removed.text, self._next)
         self._next += 1
         self._store_log()
         return game_id
@@ -387,7 +387,7 @@ class Library(LibraryIndex):
                 changed = True
             elif isinstance(found, GameRecord) and summary is not None:
                 # a stale summary (a build without the index wrote it)
-                self._log[game_id] = _summarize(found, summary.seq)
+                self._log[game_id] = summarize(found, summary.seq)
                 changed = True
         if changed:
             self._store_log()

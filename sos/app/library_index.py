@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from .gamerecord import GameRecord, _header, _number, is_newer, new_token
+from .gamerecord import GameRecord, is_newer, new_token, saved_header, saved_number
 from .store import StorageError, Store
 from .transcript import RecordError
 
@@ -68,7 +68,8 @@ class Unreadable:
     summary: Summary
 
 
-def _summarize(record: GameRecord, seq: int) -> Summary:
+def summarize(record: GameRecord, seq: int) -> Summary:
+    """The index's summary of ``record`` (an opened game), at log sequence ``seq``."""
     return Summary(
         seq,
         record.updated,
@@ -80,16 +81,16 @@ def _summarize(record: GameRecord, seq: int) -> Summary:
     )
 
 
-def _light_summary(game_id: str, text: str, seq: int) -> Summary:
+def light_summary(game_id: str, text: str, seq: int) -> Summary:
     """The summary of a stored game from its JSON alone (no replay: fast, for building the
     index); flags say when it cannot be opened."""
     try:
-        data = _header(text)
+        data = saved_header(text)
         if data.get("id") != game_id:
             raise RecordError("save_damaged")
         line, variations, extra = data.get("line"), data.get("variations", []), data.get("extra")
         rows, players, mode = data.get("rows"), data.get("players"), data.get("mode")
-        updated = _number(data.get("updated"))
+        updated = saved_number(data.get("updated"))
         if not (isinstance(line, str) and isinstance(rows, int) and isinstance(players, int)):
             raise RecordError("save_damaged")
         moves = sum(1 for char in line if char in "SO")
@@ -270,9 +271,9 @@ class LibraryIndex:
             if self._summary(game_id) is None:
                 text = self.store.get(GAME_PREFIX + game_id)
                 if text is not None:
-                    found.append((_light_summary(game_id, text, 0).updated, game_id, text))
+                    found.append((light_summary(game_id, text, 0).updated, game_id, text))
         for _updated, game_id, text in sorted(found):
-            self._log[game_id] = _light_summary(game_id, text, self._next)
+            self._log[game_id] = light_summary(game_id, text, self._next)
             self._next += 1
         changed = bool(gone or found)
         if changed or self._keys != self.store.length():
@@ -348,7 +349,7 @@ class LibraryIndex:
         self._load()
         if record.id in self._deleted:
             self._deleted.remove(record.id)
-        self._log[record.id] = _summarize(record, self._next)
+        self._log[record.id] = summarize(record, self._next)
         self._next += 1
         self._store_log(strict=True, added=added)
 
@@ -390,7 +391,7 @@ class LibraryIndex:
     def _unreadable_of(self, game_id: str, summary: Summary) -> Unreadable:
         text = self.store.get(GAME_PREFIX + game_id) or ""
         try:
-            _header(text)
+            saved_header(text)
             error = RecordError("save_damaged")
         except RecordError as caught:
             error = caught

@@ -26,7 +26,10 @@ resignation; it holds at the link's last move)::
       3 bits     the winner's seat + 1 (0: a draw)
 
 Only such a link is written as version 2: every other link stays version 1, which every build
-reads. A build that does not know the ending's name refuses the link as one of a newer version.
+reads. The ending is checked by the one validity rule of kept endings
+(:func:`sos.app.outcome.kept_outcome`) when the link is written and when it is read: a build
+that does not know the ending's name, or finds that the ending does not hold there (say, a
+winner its rule does not name), refuses the link as one of a newer version, or damaged.
 
 These widths and bases are the format's, not the app's limits: a link keeps its meaning when
 :data:`sos.rules.MIN_APP_SIZE` .. :data:`~sos.rules.MAX_APP_SIZE` or the player limits change
@@ -54,8 +57,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..notation import Action, square_name
-from ..rules import InvalidRulesError, Mode, Rules, app_allows
-from ..state import IllegalActionError, new_game
+from ..rules import Mode, Rules, app_allows, app_rules
+from ..state import IllegalActionError, new_game, replay
 from . import outcome as outcomes
 from .library import PlayLine
 from .message import Message
@@ -256,10 +259,7 @@ def encode_link(link: RemoteLink) -> str:
     moves = [(a.row * size + a.col, 1 if a.letter == "O" else 0) for a in link.line]
     mode = 1 if rules.mode == "simple" else 0
     if link.ending is not None:
-        known = outcomes.ending(link.ending[0])
-        winner = link.ending[1]
-        if known is None or known.on_board or not (winner is None or 0 <= winner < rules.players):
-            raise ValueError(f"not an ending kept in the game's data: {link.ending}")
+        outcomes.kept_outcome(replay(rules, link.line), *link.ending)  # raises EndingError
         return write_code(size, mode, rules.players, link.sender, link.game_id, names, moves,
                           ENDING_VERSION, link.ending)
     return write_code(size, mode, rules.players, link.sender, link.game_id, names, moves)
@@ -314,11 +314,8 @@ def decode_link(code: str) -> RemoteLink:
         raise LinkError("too_long", extra=len(body) - needed)
     if check != _check(code[0] + body):
         raise LinkError("checksum")
-    try:
-        rules = Rules.square(size, mode, players)
-    except InvalidRulesError:
-        raise LinkError("rules") from None
-    if not app_allows(rules):
+    rules = app_rules(size, mode, players)
+    if rules is None:
         raise LinkError("rules")
     if not game_id.isalnum():
         raise LinkError("game_id")
@@ -345,11 +342,10 @@ def decode_link(code: str) -> RemoteLink:
             square = square_name(action.row, action.col)
             raise LinkError("taken", number=number, action=str(action), square=square) from None
     if ending is not None:
-        known = outcomes.ending(ending[0])
-        won = ending[1]
-        over = outcomes.outcome_of(state) is not None
-        if known is None or known.on_board or over or (won is not None and won >= players):
-            raise LinkError("version", version=version)  # a newer build's ending, or damage
+        try:
+            outcomes.kept_outcome(state, *ending)
+        except outcomes.EndingError:
+            raise LinkError("version", version=version) from None  # a newer build's, or damage
     return RemoteLink(game_id, rules, state.history, sender, names, ending)
 
 

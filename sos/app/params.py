@@ -17,7 +17,16 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..ai import LEVELS, levels_for
-from ..rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, Mode, Rules
+from ..rules import (
+    APP_SIZES,
+    MAX_APP_SIZE,
+    MAX_PLAYERS,
+    MIN_APP_SIZE,
+    MIN_PLAYERS,
+    Mode,
+    Rules,
+    app_rules,
+)
 from .i18n import LANGUAGES
 from .message import Message, message
 
@@ -150,7 +159,7 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
     raw = last("size")
     if raw is not None:
         number = _small_int(raw)
-        if number is not None and number in APP_SIZES:
+        if number is not None and app_rules(number) is not None:
             size = number
         else:
             bad.append(("size", raw, "notice.reason.size", str(DEFAULT_SIZE)))

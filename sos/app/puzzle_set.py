@@ -40,7 +40,7 @@ from datetime import date
 from typing import Final
 
 from ..notation import Action
-from ..rules import APP_SIZES, MODES, Rules
+from ..rules import MODES, Rules, app_rules
 from ..state import GameState, IllegalActionError
 from .transcript import RecordError, decode_moves, encode_moves
 
@@ -180,13 +180,15 @@ def parse_puzzle(data: object, where: str = "") -> Puzzle:
         raise PuzzleFormatError(f"missing field {error.args[0]!r}", where) from None
     if not isinstance(pid, str) or not pid or len(pid) > 32 or not pid.replace("-", "").isalnum():
         raise PuzzleFormatError(f"bad id {pid!r}", where)
-    if not isinstance(size, int) or size not in APP_SIZES or mode not in MODES:
+    rules = None
+    if isinstance(size, int) and not isinstance(size, bool) and mode in MODES:
+        rules = app_rules(size, mode, 2)
+    if rules is None:
         raise PuzzleFormatError(f"bad board {size!r} {mode!r}", where)
     if goal not in GOALS or not isinstance(value, int) or not isinstance(rating, int):
         raise PuzzleFormatError("bad goal, value or rating", where)
     if not (isinstance(moves, str) and isinstance(line, str) and isinstance(wrong, list)):
         raise PuzzleFormatError("moves and line must be text, wrong a list", where)
-    rules = Rules.square(size, mode, 2)
     try:
         state = decode_moves(moves, rules)
     except RecordError as error:

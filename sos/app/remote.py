@@ -18,12 +18,13 @@ from typing import Final
 from ..board import Line as SosLine
 from ..notation import Action
 from ..rules import InvalidRulesError, Rules
-from ..state import IllegalActionError, new_game
+from ..state import IllegalActionError, replay
 from . import outcome as outcomes
 from .i18n import text
 from .library import GameRecord, is_prefix, merge_lines
 from .link import (
     ALPHABET,
+    ENDING_VERSION,
     LINK_VERSION,
     MAX_NAME,
     MOVES_BITS,
@@ -129,14 +130,27 @@ def link_of(record: GameRecord) -> RemoteLink:
     return RemoteLink(record.id, record.rules, line, remote.seat, remote.names, kept)
 
 
-def _with_ending(record: GameRecord, link: RemoteLink) -> GameRecord:
-    """``record`` (whose line ends with the link's) with the link's kept ending, if any."""
+def _with_ending(record: GameRecord, link: RemoteLink, seat: int) -> GameRecord:
+    """``record`` (whose line ends with the link's) with the link's kept ending, if any, as the
+    device playing ``seat`` receives it.
+
+    Raises:
+        LinkError: ``seat``, for an ending made by ``seat`` that this device did not make
+            (nobody ends the game for the receiving seat: :func:`sos.app.outcome.kept_outcome`);
+            ``version`` for one that does not hold.
+    """
     if link.ending is None:
         return record
     state = replace(record, cursor=len(link.line)).state()
     if outcomes.outcome_of(state, record) is not None:
         return record  # ended here already
-    return outcomes.with_ending(record, state, *link.ending)
+    try:
+        outcomes.kept_outcome(state, *link.ending, receiver=seat)
+    except outcomes.EndingError as error:
+        if error.reason == "seat":
+            raise LinkError("seat", player=seat + 1) from None
+        raise LinkError("version", version=ENDING_VERSION) from None
+    return outcomes.with_ending(record, state, link.ending[0])
 
 
 def display_name(names: tuple[str, ...], seat: int, lang: str) -> str:
@@ -161,7 +175,7 @@ class Received:
     holds what is stored), ``old`` (the stored game is further along: it is kept and shown),
     ``fork`` (the link disagrees: ``record`` is the link's game, to be kept as a new game next to
     the stored one), ``wrong_seat`` (the link has a move for this device's seat that was not
-    made here: nothing changes; ``error`` says so).
+    made here, or ends the game for that seat: nothing changes; ``error`` says so).
     """
 
     kind: str
@@ -179,49 +193,62 @@ def _merge_names(mine: RemoteInfo, link: RemoteLink) -> tuple[str, ...]:
 
 def _seat_for(link: RemoteLink) -> int:
     """The seat a device takes when it first opens ``link``: the one to move, unless that is
-    the sender's (then the first other seat)."""
-    state = new_game(link.rules)
-    for action in link.line:
-        state.apply(action)
+    the sender's (then the first other seat); in a game the link ends, the first seat that
+    neither sent it nor made its ending."""
+    state = replay(link.rules, link.line)
     seat = state.current_player()
-    over = outcomes.outcome_of(state) is not None
+    known = outcomes.ending(link.ending[0]) if link.ending is not None else None
+    author = seat if known is not None and known.by_player else None
+    over = link.ending is not None or outcomes.outcome_of(state) is not None
     if over or not 0 <= seat < link.rules.players or seat == link.sender:
-        seat = next(s for s in range(link.rules.players) if s != link.sender)
+        others = [s for s in range(link.rules.players) if s != link.sender]
+        seat = next((s for s in others if s != author), others[0])
     return seat
+
+
+def _new_game(link: RemoteLink, seat: int) -> Received:
+    """The link's game as a new game on this device, playing ``seat``; ``wrong_seat`` when
+    the link ends it for that seat."""
+    remote = RemoteInfo(seat, link.names, len(link.line))
+    line = link.line
+    record = GameRecord(
+        link.game_id, link.rules, ("human",) * link.rules.players, line, len(line), origin=ORIGIN
+    )
+    record = with_info(record, remote)
+    try:
+        return Received("new", _with_ending(record, link, seat), len(line))
+    except LinkError as error:
+        return Received("wrong_seat", record, error=error)
 
 
 def receive(stored: GameRecord | None, link: RemoteLink) -> Received:
     """Decide what a device does with ``link``, given its stored game of the same id (or None).
 
     No move is ever lost: an older link never rewinds the stored game; a link that disagrees is
-    kept as another game; a link that moves for this device's seat is refused.
+    kept as another game; a link that moves for this device's seat, or ends the game for it
+    (:func:`sos.app.outcome.kept_outcome`), is refused.
     """
     line = link.line
     if stored is None:
-        seat = _seat_for(link)
-        remote = RemoteInfo(seat, link.names, len(line))
-        record = GameRecord(
-            link.game_id,
-            link.rules,
-            ("human",) * link.rules.players,
-            line,
-            len(line),
-            origin=ORIGIN,
-        )
-        return Received("new", _with_ending(with_info(record, remote), link), len(line))
+        return _new_game(link, _seat_for(link))
     if not is_remote(stored) or stored.rules != link.rules:
-        return Received("fork", _fork_of(stored, link))
+        return _fork_of(stored, link)
     mine = info(stored)
     names = _merge_names(mine, link)
     shown = stored.line[: stored.cursor]
     if is_prefix(line, shown):
         kind = "same" if len(line) == len(shown) else "old"
         kept = with_info(stored, replace(mine, names=names))
-        return Received(kind, _with_ending(kept, link) if kind == "same" else kept)
+        if kind == "old":
+            return Received(kind, kept)
+        try:
+            return Received(kind, _with_ending(kept, link, mine.seat))
+        except LinkError as refused:
+            return Received("wrong_seat", stored, error=refused)
     if not is_prefix(shown, line):
         if any(is_prefix(line, kept) for kept in stored.lines()):
             return Received("old", with_info(stored, replace(mine, names=names)))
-        return Received("fork", _fork_of(stored, link))
+        return _fork_of(stored, link)
     state = stored.state()
     for index in range(len(shown), len(line)):
         made_here = any(is_prefix(line[: index + 1], kept) for kept in stored.lines())
@@ -232,17 +259,22 @@ def receive(stored: GameRecord | None, link: RemoteLink) -> Received:
     variations = tuple(v for v in merge_lines(stored.lines()) if not is_prefix(v, line))
     record = replace(stored, line=line, cursor=len(line), variations=variations)
     remote = replace(mine, names=names, base=len(line))
-    updated = _with_ending(with_info(record, remote), link)
+    try:
+        updated = _with_ending(with_info(record, remote), link, mine.seat)
+    except LinkError as refused:
+        return Received("wrong_seat", stored, error=refused)
     return Received("updated", updated, len(line) - len(shown))
 
 
-def _fork_of(stored: GameRecord, link: RemoteLink) -> GameRecord:
-    """The link's game as a separate game (a new id) next to ``stored``, played by this
-    device's seat when ``stored`` is a game by link."""
-    received = receive(None, link).record
-    if is_remote(stored) and stored.rules == link.rules:
-        received = with_info(received, replace(info(received), seat=info(stored).seat))
-    return replace(received, id="")
+def _fork_of(stored: GameRecord, link: RemoteLink) -> Received:
+    """The link's game as a separate game (a new id) next to ``stored`` (``fork``), played by
+    this device's seat when ``stored`` is a game by link (``wrong_seat`` when the link ends it
+    for that seat)."""
+    mine = is_remote(stored) and stored.rules == link.rules
+    got = _new_game(link, info(stored).seat if mine else _seat_for(link))
+    if got.kind == "wrong_seat":
+        return replace(got, record=stored)
+    return Received("fork", replace(got.record, id=""))
 
 
 # ---------------------------------------------------------------------------- session

@@ -255,20 +255,21 @@ class GameSession:
         self._changed()
         return True
 
-    def end(self, termination: str, winner: int | None) -> None:
+    def end(self, termination: str) -> None:
         """End the game at the position shown in a way not read off the board (an ending of
-        :data:`sos.app.outcome.ENDINGS` kept in the game's data), won by seat ``winner``
-        (None: a draw); :attr:`outcome` says so from then on at this position.
+        :data:`sos.app.outcome.ENDINGS` kept in the game's data; one made by a player is made
+        by the player to move); the ending's rule says who wins, and :attr:`outcome` says so
+        from then on at this position.
 
         Raises:
             IllegalActionError: when the game is over here already, or an earlier position
                 is shown (the later moves would come after the end).
-            ValueError: for a name that is not an ending kept in the game's data, or a seat
-                out of range.
+            ValueError: (:class:`sos.app.outcome.EndingError`) for a name that is not an
+                ending kept in the game's data.
         """
         if self.outcome is not None or self.cursor < len(self.line):
             raise IllegalActionError("the game is over, or an earlier position is shown")
-        self._kept = outcomes.with_ending(self.record, self.state, termination, winner)
+        self._kept = outcomes.with_ending(self.record, self.state, termination)
         self.paused = False
         self._changed()
 

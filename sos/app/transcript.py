@@ -23,15 +23,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from ..notation import Action, InvalidNotationError, square_name
 from ..rules import MAX_APP_SIZE, MIN_APP_SIZE, InvalidRulesError, Mode, Rules
 from ..state import GameState, IllegalActionError, new_game
 from .message import Message
-
-if TYPE_CHECKING:
-    from .outcome import GameOutcome
 
 SAVE_FORMAT: Final = "sos-save"
 SAVE_VERSION: Final = 1
@@ -80,8 +77,9 @@ class RecordError(ValueError):
 
 
 def board_error(rules: Rules) -> RecordError:
-    """The error of a saved game whose board the app does not play (``save_board``: its size,
-    and the app's limits from :mod:`sos.rules`)."""
+    """The one error of a board the app does not play (:func:`sos.rules.app_allows`), for a
+    saved game and an imported transcript alike (``save_board``: its size, and the app's
+    limits from :mod:`sos.rules`)."""
     return RecordError(
         "save_board", rows=rules.rows, cols=rules.cols, min=MIN_APP_SIZE, max=MAX_APP_SIZE
     )
@@ -121,14 +119,28 @@ def header(rules: Rules) -> str:
     return f"SOS {rules.rows}x{rules.cols} {rules.mode}, {rules.players} players"
 
 
-def format_transcript(state: GameState, outcome: GameOutcome | None = None) -> str:
+class Ended(Protocol):
+    """What a transcript states of a finished game (:class:`sos.app.outcome.GameOutcome`)."""
+
+    @property
+    def termination(self) -> str: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def by(self) -> int | None: ...
+
+
+def format_transcript(state: GameState, outcome: Ended | None = None) -> str:
     """The transcript of the game played in ``state`` (from its empty board).
 
     Args:
         outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); when the
             game is over, a last comment line states it with the ending's name
-            (:data:`sos.app.outcome.ENDINGS`), e.g. ``# result: player 1 wins, scores 5-3
-            (full board)`` (:func:`parse_transcript` skips comments).
+            (:data:`sos.app.outcome.ENDINGS`) and the player who made it, if one did, e.g.
+            ``# result: player 1 wins, scores 5-3 (full board)`` or ``… (resign by player
+            2)`` (:func:`parse_transcript` skips comments).
     """
     lines = [header(state.rules)]
     for turn in turns(state):
@@ -137,6 +149,8 @@ def format_transcript(state: GameState, outcome: GameOutcome | None = None) -> s
         who = "draw" if outcome.winner is None else f"player {outcome.winner + 1} wins"
         scores = "-".join(str(score) for score in outcome.scores)
         why = outcome.termination.replace("_", " ")
+        if outcome.by is not None:
+            why += f" by player {outcome.by + 1}"
         lines.append(f"# result: {who}, scores {scores} ({why})")
     return "\n".join(lines) + "\n"
 
@@ -193,11 +207,10 @@ def parse_transcript(text: str) -> GameState:
 
 
 def _illegal(state: GameState, action: Action, line: int) -> RecordError:
-    """Why ``action`` was refused (:meth:`GameState.apply` raised IllegalActionError)."""
-    from .outcome import outcome_of  # local: outcome imports this module
-
+    """Why ``action`` was refused (:meth:`GameState.apply` raised IllegalActionError): no
+    move is legal any more (the game is over), the square is off the board, or taken."""
     rules = state.rules
-    if outcome_of(state) is not None:
+    if not state.legal_actions():
         return RecordError("over", line, action=str(action))
     if not (0 <= action.row < rules.rows and 0 <= action.col < rules.cols):
         return RecordError("off_board", line, action=str(action), rows=rules.rows, cols=rules.cols)

@@ -154,6 +154,7 @@ def result_text(
 
     scores = _scores_text(outcome.scores)
     known = ending(outcome.termination)
+    by = "" if outcome.by is None else _name(lang, outcome.by, kinds)  # who made the ending
     if outcome.winner is not None:
         name = _name(lang, outcome.winner, kinds)
         # the winner's score first, then the others from highest to lowest: "11–2", "9–4–2"
@@ -162,9 +163,9 @@ def result_text(
         )
         scores = _scores_text((outcome.scores[outcome.winner], *others))
         key = known.win_text if known is not None else "result.win"
-        return text(lang, key, name=name, scores=scores)
+        return text(lang, key, name=name, scores=scores, by=by)
     if known is not None and known.draw_text:
-        return text(lang, known.draw_text, scores=scores)
+        return text(lang, known.draw_text, scores=scores, by=by)
     if state.rules.mode == "simple":
         return text(lang, "result.draw.simple")
     if len(outcome.tied) < state.rules.players:

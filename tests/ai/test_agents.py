@@ -20,6 +20,7 @@ from sos.ai.agents import (
 from sos.ai.base import Budget
 from sos.ai.search import AlphaBeta, Pacer, Position, SearchResult, run_to_end
 from sos.ai.solver import solve_actions
+from sos.rules import MAX_APP_SIZE
 
 
 def test_unknown_level() -> None:
@@ -193,10 +194,12 @@ def test_hard_budget_belongs_to_the_agent(monkeypatch: pytest.MonkeyPatch) -> No
 def test_hard_budget_by_board() -> None:
     # 5x5 gets the endgame proof's longer budget; 4x4 and smaller (book and exact play from
     # the first move) and 6x6 the small boards' one; larger boards the short one.
-    budget = {size: agents.hard_budget(Rules.square(size)) for size in (3, 4, 5, 6, 7, 8, 12)}
+    sizes = (3, 4, 5, 6, 7, 8, MAX_APP_SIZE)  # up to the largest board
+    budget = {size: agents.hard_budget(Rules.square(size)) for size in sizes}
     assert budget == {3: agents.HARD_BUDGET_SMALL, 4: agents.HARD_BUDGET_SMALL,
                       5: agents.HARD_BUDGET_PROOF, 6: agents.HARD_BUDGET_SMALL,
-                      7: agents.HARD_BUDGET_SMALL, 8: agents.HARD_BUDGET, 12: agents.HARD_BUDGET}
+                      7: agents.HARD_BUDGET_SMALL, 8: agents.HARD_BUDGET,
+                      MAX_APP_SIZE: agents.HARD_BUDGET}
     assert agents.HARD_BUDGET < agents.HARD_BUDGET_SMALL < agents.HARD_BUDGET_PROOF
     assert agents.hard_budget(Rules(4, 5)) == agents.HARD_BUDGET_PROOF  # 20 squares
 

@@ -206,9 +206,14 @@ def test_import_record_refuses_what_the_app_cannot_show() -> None:
     entries = len(app.entries())
     refused = app.import_transcript("SOS 4x5 general, 2 players\n1. S@a1\n")
     assert refused is not None
-    size_error = text("de", "record.size_error", min=MIN_APP_SIZE, max=MAX_APP_SIZE)
+    # the one text of a board the app does not play (as for a saved game: board_error)
+    size_error = text("de", "record.reason.save_board", rows=4, cols=5, min=MIN_APP_SIZE,
+                      max=MAX_APP_SIZE)
     assert refused.text("de") == text("de", "record.error", error=size_error)
     assert f"{MIN_APP_SIZE} × {MIN_APP_SIZE} bis {MAX_APP_SIZE} × {MAX_APP_SIZE}" in size_error
+    assert refused.text("en").endswith("its board is 4 × 5, and this version plays "
+                                       f"{MIN_APP_SIZE} × {MIN_APP_SIZE} to {MAX_APP_SIZE} × "
+                                       f"{MAX_APP_SIZE}")
     bad = app.import_transcript("SOS 4x4 general, 2 players\n1. S@a1\n2. S@a1\n")
     assert bad is not None and "Line 3: S@a1" in bad.text("en")
     assert "Zeile 3" in bad.text("de")

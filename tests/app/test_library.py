@@ -14,6 +14,7 @@ from sos.app.library import (
     MemoryStore,
     StorageError,
 )
+from sos.rules import MAX_APP_SIZE
 from tests.app.support import A1, B1, C1, D4, factory
 
 
@@ -40,10 +41,10 @@ def test_full_storage_raises_and_keeps_the_last_good_save() -> None:
     clock, new_id = factory()
     store = MemoryStore(quota=500)
     lib = Library(store, clock, new_id)
-    saved = lib.create(GameRecord("", Rules.square(12), ("human", "human")))
+    saved = lib.create(GameRecord("", Rules.square(MAX_APP_SIZE), ("human", "human")))
     good = store.get(GAME_PREFIX + saved.id)
     big = GameRecord(**{**saved.__dict__, "line": tuple(
-        Action(r, c, "S") for r in range(12) for c in range(12)
+        Action(r, c, "S") for r in range(MAX_APP_SIZE) for c in range(MAX_APP_SIZE)
     )[:100], "cursor": 100})
     with pytest.raises(StorageError) as caught:
         lib.save(big)

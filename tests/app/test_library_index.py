@@ -16,7 +16,7 @@ from sos.app.library_index import (
     LOG_KEY,
     LOG_MAX,
     NEWER,
-    _light_summary,
+    light_summary,
 )
 from sos.app.store import MemoryStore
 from tests.app.support import A1, C1, factory
@@ -25,14 +25,14 @@ from tests.app.support import A1, C1, factory
 def test_a_summary_reads_the_json_alone_and_flags_what_cannot_be_opened() -> None:
     game = GameRecord("g1", Rules.square(5, "simple", 3), ("human",) * 3, (A1, C1), 2,
                       updated=7.0)
-    summary = _light_summary("g1", dump_game(game), 4)
+    summary = light_summary("g1", dump_game(game), 4)
     assert summary == (4, 7.0, 5, "simple", 3, 2, 0)
     empty = GameRecord("g2", Rules.square(4), ("human",) * 2)
-    assert _light_summary("g2", dump_game(empty), 5).flags == EMPTY
+    assert light_summary("g2", dump_game(empty), 5).flags == EMPTY
     newer = json.loads(dump_game(game)) | {"version": GAME_VERSION + 1}
-    assert _light_summary("g1", json.dumps(newer), 6).flags == NEWER
-    assert _light_summary("g1", "{cut", 7).flags == DAMAGED
-    assert _light_summary("other", dump_game(game), 8).flags == DAMAGED  # not its key
+    assert light_summary("g1", json.dumps(newer), 6).flags == NEWER
+    assert light_summary("g1", "{cut", 7).flags == DAMAGED
+    assert light_summary("other", dump_game(game), 8).flags == DAMAGED  # not its key
 
 
 def test_the_log_is_folded_into_the_index_after_log_max_writes() -> None:

@@ -124,17 +124,24 @@ def test_largest_board_full_game_is_short_enough_for_messengers() -> None:
     assert len(code) < 300, len(code)
 
 
-def test_full_12x12_game_is_short_enough_for_messengers() -> None:
+DOCSTRING_EXAMPLE_SIZE = 12  # sos/app/link.py: "A full 12 x 12 game ... is 259 characters"
+
+
+def test_a_full_game_on_the_largest_board_is_short_enough_for_messengers() -> None:
     rng = random.Random(7)
     lengths = []
+    largest = Rules.square(MAX_APP_SIZE)
     for _ in range(20):
-        line = play_random(Rules.square(12), rng)
-        assert len(line) == 144
-        code = encode_link(
-            RemoteLink("k3j9x0q2ab", Rules.square(12), line, 0, ("Annalena", "Benjamin"))
-        )
+        line = play_random(largest, rng)
+        assert len(line) == largest.cells
+        code = encode_link(RemoteLink("k3j9x0q2ab", largest, line, 0, ("Annalena", "Benjamin")))
         lengths.append(len(code))
-    assert set(lengths) == {259}  # benchmarks/RESULTS.md: fixed width, 9 bits a move
+    assert len(set(lengths)) == 1 and lengths[0] < 300  # fixed width (sos.app.link docstring)
+    # the docstring's example (a board, not the limit): a full 12 x 12 game is 259 characters
+    example = Rules.square(DOCSTRING_EXAMPLE_SIZE)
+    names = ("Annalena", "Benjamin")
+    code = encode_link(RemoteLink("k3j9x0q2ab", example, play_random(example, rng), 0, names))
+    assert len(code) == 259
     url = fmt.link_url("https://someone.github.io/sos/index.html", "x" * 259)
     assert len(url) < 320
 
@@ -228,18 +235,40 @@ def test_a_kept_ending_is_written_as_version_2_and_read_back(
 ) -> None:
     from sos.app import outcome as outcomes
 
-    line = (Action(0, 0, "S"),)
+    line = (Action(0, 0, "S"),)  # then seat 1 is to move
     with pytest.raises(ValueError):  # not an ending of this build: no link made
-        encode_link(RemoteLink("g1", Rules.square(3), line, 0, ("", ""), ("resign", 1)))
-    resign = outcomes.Ending("resign", on_board=False, win_text="result.win")
-    monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, resign))
-    for ending in (("resign", 1), ("resign", None)):
-        link = RemoteLink("g1", Rules.square(3), line, 0, ("", ""), ending)
+        encode_link(RemoteLink("g1", Rules.square(3), line, 0, ("", ""), ("resign", 0)))
+    resign = outcomes.Ending("resign", on_board=False, win_text="result.win", by_player=True,
+                             decide=outcomes.best_other)
+    agreed = outcomes.Ending("agreed", on_board=False, win_text="result.win",
+                             draw_text="result.draw")
+    monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, resign, agreed))
+    for ending in (("resign", 0), ("agreed", None)):
+        link = RemoteLink("g1", Rules.square(3), line, 1, ("", ""), ending)
         code = encode_link(link)
         assert code[0] == ALPHABET[fmt.ENDING_VERSION] and decode_link(code) == link
     with pytest.raises(ValueError):  # read off the board, never carried
         encode_link(RemoteLink("g1", Rules.square(3), line, 0, ("", ""), ("sos", 0)))
-    unknown = forge(moves=[(0, 0)], version=fmt.ENDING_VERSION, ending=("agreed", None))
+    unknown = forge(moves=[(0, 0)], version=fmt.ENDING_VERSION, ending=("other", None))
     assert reason(unknown).key == "version"  # a newer build's ending: refused as newer
     assert reason(forge(moves=[(0, 0)], version=fmt.ENDING_VERSION, ending=("resign", 3))).key \
         == "version"  # no seat 4 in a two-player game: damage
+
+
+def test_a_link_carries_only_an_ending_that_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one validity rule of kept endings (sos.app.outcome.kept_outcome) is the link's,
+    written and read: the one who gave up never wins, and an ending's winner is its rule's."""
+    from sos.app import outcome as outcomes
+
+    resign = outcomes.Ending("resign", on_board=False, win_text="result.win", by_player=True,
+                             decide=outcomes.best_other)
+    monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, resign))
+    line = (Action(0, 0, "S"),)  # seat 1 is to move: it is the one who resigns
+    for forged in (("resign", 1), ("resign", None)):  # the resigner wins; a draw
+        with pytest.raises(ValueError):
+            encode_link(RemoteLink("g1", Rules.square(3), line, 1, ("", ""), forged))
+        code = forge(moves=[(0, 0)], sender=1, version=fmt.ENDING_VERSION, ending=forged)
+        assert reason(code).key == "version"
+    full = [(cell, 0) for cell in range(9)]  # a full board: over already, nobody resigns
+    assert reason(forge(moves=full, version=fmt.ENDING_VERSION, ending=("resign", 0))).key \
+        == "version"

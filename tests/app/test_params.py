@@ -124,5 +124,5 @@ def test_digits_that_int_rejects_are_reported_not_raised() -> None:
 def test_a_seat_falls_back_to_what_the_board_offers() -> None:
     assert seat_for("perfect", 4) == "perfect"
     assert seat_for("perfect", 5) == "hard"
-    assert seat_for("hard", 12) == "hard" and seat_for("human", 3) == "human"
+    assert seat_for("hard", MAX_APP_SIZE) == "hard" and seat_for("human", MIN_APP_SIZE) == "human"
     assert seat_for("god", 4) == "human"

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import strategies as st
 
 from sos import Action, Rules
+from sos.app import outcome as outcomes
 from sos.app import remote
 from sos.app.app import AppSession
 from sos.app.i18n import text as translated
@@ -252,17 +253,57 @@ def test_the_panel_says_whose_turn_and_when_to_send() -> None:
     assert over.send and over.status == translated("de", "remote.over")
 
 
+RESIGN = outcomes.Ending("resign", on_board=False, win_text="result.win", by_player=True,
+                         decide=outcomes.best_other)
+
+
+def test_nobody_ends_the_game_for_the_receiving_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A link that ends the game by a resignation of this device's seat, made elsewhere, is
+    refused like a move for that seat (the one validity rule of kept endings, with the
+    receiving seat); the sender's own resignation is taken."""
+    monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, RESIGN))
+    anna = device()
+    anna.new_remote(Settings(4), 0, "")
+    anna.game.play(Action.parse("S@a1"))
+    ben = device([("r", code_of(anna))])
+    ben.game.play(Action.parse("S@d4"))
+    anna = reopen(anna, code_of(ben))  # Anna's turn
+    record = anna.game.record
+    # Someone with Ben's link resigns for Anna (to move there) and sends it to her: refused,
+    # whether it is the whole game (a first opening elsewhere) or the stored game's next step.
+    forged = RemoteLink(record.id, record.rules, record.line, 1, ("", ""), ("resign", 1))
+    for stored in (record, None):
+        got = remote.receive(stored, forged)
+        assert got.kind == "wrong_seat" and got.error is not None and got.error.key == "seat"
+    refused = reopen(anna, encode_link(forged))
+    assert refused.notice_texts() == [
+        "This game link could not be used: it has a move for your seat (Player 1) that was not "
+        "made on this device. Nothing was changed."
+    ]
+    assert refused.game.outcome is None and refused.game.human_to_move()
+    # nor in a game the link forks off (another first move), which Anna's seat would play
+    other = (Action.parse("O@c3"), Action.parse("S@d4"))
+    fork = RemoteLink(record.id, record.rules, other, 1, ("", ""), ("resign", 1))
+    got = remote.receive(record, fork)
+    assert got.kind == "wrong_seat" and got.record == record
+    assert remote.receive(record, replace(fork, ending=None)).kind == "fork"
+    # Anna resigns herself: Ben's device takes it (and Anna's own link back changes nothing)
+    anna.game.end("resign")
+    ben = reopen(ben, code_of(anna))
+    assert ben.game.outcome == anna.game.outcome
+    assert ben.game.outcome is not None and ben.game.outcome.by == 0
+    assert remote.receive(anna.game.to_record(), decode_link(code_of(anna))).kind == "same"
+
+
 def test_an_ending_kept_in_the_games_data_travels_in_the_link(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A game by link that ends off the board (an ending added to ENDINGS for the test: a
     resignation) is over on the friend's device too, with the same outcome, once the link is
     opened there -- whether the link carries new moves or none."""
-    from sos.app import outcome as outcomes
     from sos.app.link import ENDING_VERSION, LINK_VERSION
 
-    monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, outcomes.Ending(
-        "resign", on_board=False, win_text="result.win")))
+    monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, RESIGN))
     anna = device()
     anna.new_remote(Settings(4), 0, "Anna")
     anna.game.play(Action.parse("S@a1"))
@@ -270,7 +311,7 @@ def test_an_ending_kept_in_the_games_data_travels_in_the_link(
     ben = device([("r", code_of(anna))])
     ben.game.play(Action.parse("O@b1"))
     anna = reopen(anna, code_of(ben))
-    anna.game.end("resign", 1)  # Anna resigns on her turn: Ben wins
+    anna.game.end("resign")  # Anna resigns on her turn: Ben wins
     code = code_of(anna)
     assert code[0] == remote.ALPHABET[ENDING_VERSION]
     assert decode_link(code).ending == ("resign", 1)

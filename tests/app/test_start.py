@@ -10,7 +10,7 @@ from sos.app.params import Settings
 from sos.app.remote import new_record
 from sos.app.start import COMPUTER_LEVEL, chosen, offered, settings_for, start_for
 from sos.notation import Action
-from sos.rules import Rules
+from sos.rules import MAX_APP_SIZE, Rules
 from tests.app.support import tab
 
 RULES = Rules.square(6)
@@ -58,7 +58,7 @@ def test_a_tap_on_the_choice_already_made_starts_nothing() -> None:
 
 
 def test_the_computer_on_a_big_board_gets_a_level_offered_there() -> None:
-    shown = Settings(12, "general", 2, ("human", "human"))
+    shown = Settings(MAX_APP_SIZE, "general", 2, ("human", "human"))
     assert settings_for(shown, "computer").seats == ("human", COMPUTER_LEVEL)
     assert COMPUTER_LEVEL != "perfect"  # perfect is not offered on every board
 

@@ -7,6 +7,7 @@ from sos import Action, Rules
 from sos.app.app import AppSession
 from sos.app.library import GAME_PREFIX, LEGACY_KEY, MemoryStore, load_game
 from sos.app.transcript import SavedGame, dump_save
+from sos.rules import MAX_APP_SIZE
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
 
 
@@ -45,7 +46,7 @@ def test_two_tabs_never_lose_a_move() -> None:
 
 def test_storage_full_gives_the_notice_once_and_recovers() -> None:
     store = MemoryStore(quota=900)
-    app = tab(store, [("size", "12")])
+    app = tab(store, [("size", str(MAX_APP_SIZE))])
     used = sum(len(k) + len(v) for k, v in store.data.items())
     filler = "x" * (900 - used - len("other-app") - 10)
     store.data["other-app"] = filler  # another app of the origin fills the storage

@@ -4,6 +4,7 @@ static/vendor/limits.js, imported by static/boot.js), not from a copy kept by ha
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -12,20 +13,20 @@ from pathlib import Path
 import pytest
 
 from sos.app.params import DEFAULT_SIZE
-from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
+from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = ROOT / "static" / "vendor" / "limits.js"
-EXPECTED = {
-    "MIN_APP_SIZE": MIN_APP_SIZE, "MAX_APP_SIZE": MAX_APP_SIZE, "DEFAULT_SIZE": DEFAULT_SIZE,
+EXPECTED: dict[str, int | list[int]] = {
+    "APP_SIZES": list(APP_SIZES), "DEFAULT_SIZE": DEFAULT_SIZE,
     "MIN_PLAYERS": MIN_PLAYERS, "MAX_PLAYERS": MAX_PLAYERS,
 }
 
 
-def exported(module: str) -> dict[str, int]:
-    """``export const NAME = <integer>;`` lines of a generated module, as a dict."""
-    found = dict(re.findall(r"^export const (\w+) = (-?\d+);$", module, re.MULTILINE))
-    return {name: int(value) for name, value in found.items()}
+def exported(module: str) -> dict[str, int | list[int]]:
+    """``export const NAME = <integer or [integers]>;`` lines of a generated module, as a dict."""
+    found = re.findall(r"^export const (\w+) = (-?\d+|\[[-\d, ]*\]);$", module, re.MULTILINE)
+    return {name: json.loads(value) for name, value in found}
 
 
 def test_the_generator_writes_the_limits_python_defines(tmp_path: Path) -> None:
@@ -56,13 +57,18 @@ def test_the_built_file_matches_sos_rules() -> None:
 def test_boot_js_takes_the_limits_from_the_built_module() -> None:
     boot = (ROOT / "static" / "boot.js").read_text("utf-8")
     assert re.search(
-        r'^import \{ DEFAULT_SIZE, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS \} '
+        r'^import \{ APP_SIZES, DEFAULT_SIZE, MAX_PLAYERS, MIN_PLAYERS \} '
         r'from "\./vendor/limits\.js";$',
         boot, re.MULTILINE,
     )
     code = "\n".join(line.split("//")[0] for line in boot.splitlines())
-    for name, value in EXPECTED.items():  # no copy of a limit as a number
+    limits = {"MIN_APP_SIZE": MIN_APP_SIZE, "MAX_APP_SIZE": MAX_APP_SIZE,
+              "DEFAULT_SIZE": DEFAULT_SIZE, "MIN_PLAYERS": MIN_PLAYERS, "MAX_PLAYERS": MAX_PLAYERS}
+    for name, value in limits.items():  # no copy of a limit as a number
         assert not re.search(rf"(?<![\w.]){value}(?![\w.])", code), f"{name} = {value} in boot.js"
+    # the board's size is taken from the list Python offers, not checked against a range again
+    assert re.search(r"\bAPP_SIZES\.includes\(rawSize\)", code)
+    assert "MIN_APP_SIZE" not in code and "MAX_APP_SIZE" not in code
     # index.html preloads the module boot.js imports, so it costs no extra round trip
     page = (ROOT / "index.html").read_text("utf-8")
     assert '<link rel="modulepreload" href="./static/vendor/limits.js">' in page
@@ -110,3 +116,21 @@ def test_no_board_limit_is_stated_elsewhere(path: str) -> None:
     assert f"{MAX_APP_SIZE}×{MAX_APP_SIZE}" not in text, (
         f"{path} states the largest board outside STATED_LIMITS"
     )
+
+
+def test_tests_and_benchmarks_take_the_largest_board_from_the_code() -> None:
+    """A test or benchmark about the largest board names ``MAX_APP_SIZE``; a literal copy of
+    its value in ``Rules.square(N)``, ``size=N``, ``("size", "N")`` or ``Settings(N, …)``
+    would test the old board after the limit changes."""
+    n = MAX_APP_SIZE
+    literal = re.compile(
+        rf"square\({n}\b|size={n}\b|\(\"size\", \"{n}\"\)|Settings\({n}\b"
+    )
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for folder in ("tests", "benchmarks")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+        if literal.search(line.split("#")[0])
+    ]
+    assert found == [], "take the largest board from sos.rules.MAX_APP_SIZE:\n" + "\n".join(found)

@@ -1,0 +1,107 @@
+"""The code's layout shows its design: no circle of imports among the modules of ``sos/app``
+(counting imports inside functions and under ``TYPE_CHECKING``: a circle there is a circle of
+design, whatever Python tolerates at run time), and no private name (``_x``) imported from
+another module anywhere in ``sos`` (a name another module needs is public, with a docstring)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SOS = ROOT / "sos"
+
+
+def module_name(path: Path) -> str:
+    """``sos/app/outcome.py`` -> ``sos.app.outcome`` (a package's ``__init__`` -> the package)."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> list[tuple[str, str, int]]:
+    """(module imported from, name imported, line) of every import in ``path``, relative
+    imports resolved; ``import a.b`` gives (``a.b``, ``""``)."""
+    package = module_name(path).rsplit(".", 1)[0] if path.name != "__init__.py" \
+        else module_name(path)
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, "", node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            found += [(source, alias.name, node.lineno) for alias in node.names]
+    return found
+
+
+def app_graph() -> dict[str, set[str]]:
+    """Each module of sos/app -> the modules of sos/app it imports."""
+    modules = {module_name(p): p for p in sorted((SOS / "app").glob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets = set()
+        for source, imported, _line in imports(path):
+            if f"{source}.{imported}" in modules:  # from . import outcome
+                targets.add(f"{source}.{imported}")
+            elif source in modules:
+                targets.add(source)
+        graph[name] = targets - {name, "sos.app"}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_circle_of_imports_among_the_app_modules() -> None:
+    graph = app_graph()
+    assert graph.get("sos.app.outcome")  # the graph is read
+    assert circles(graph) == [], "modules of sos/app that import each other in a circle"
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {imported} from {source}"
+        for path in sorted(SOS.rglob("*.py"))
+        for source, imported, line in imports(path)
+        if source.startswith("sos") and imported.startswith("_") and not imported.startswith("__")
+    ]
+    assert found == [], "make the name public (and document it), or keep it in its module"
