@@ -235,6 +235,7 @@ EN: Final[dict[str, str]] = {
     "games.keep.evictable": "This browser may clear your games when space runs low or the site goes unused for weeks. Export them now and then to keep a copy.",
     "games.keep.unknown": "This browser cannot be asked to keep your games, so it may clear them. Export them now and then to keep a copy.",
     "games.keep.refused": "This browser does not let the page save: your games last only while this page is open. Export them to keep them.",
+    "games.keep.safari": "Safari deletes this site's data, your games included, after 7 days of Safari use without a visit here, unless SOS is on your Home Screen (Share, then Add to Home Screen). The Home Screen app has games of its own: export yours here and import them there.",
     "games.export": "Export all games",
     "games.import": "Import games",
     "backup.exporting": "Exporting: {done} of {total} games…",

@@ -17,6 +17,14 @@ under ``sos-keep``::
 
 (``unsupported``: the browser has no ``navigator.storage.persist``.) While the request waits
 for the person (Firefox's prompt), the page shows :data:`ASKING`.
+
+Safari's seven-day limit (:func:`seven_day_rule`): WebKit's tracking prevention deletes every
+script-writable storage of a site (localStorage, IndexedDB, Cache Storage, the service worker)
+after 7 days of Safari use without a visit to it, unless the site was added to the Home Screen,
+which runs it as an app with storage of its own (WebKit blog, "Full Third-Party Cookie Blocking
+and More", 2020-03-24). ``persist()`` is documented against eviction for space only, so in
+Safari outside the Home Screen "Your games" says so whatever ``persisted()`` answers, beside
+**Export all games** (docs/saves.md, "Safari's seven-day limit").
 """
 
 from __future__ import annotations
@@ -99,18 +107,67 @@ class Keeper:
                 self.store.set(KEEP_KEY, self.state.dump())
 
 
-def keep_status(storage: str, persisted: bool | None) -> Message:
+#: ``display-mode`` values (CSS Media Queries 5, the web app manifest's ``display``) in which
+#: the page runs as an installed app, not in a browser tab.
+APP_DISPLAY_MODES: Final = ("standalone", "fullscreen", "minimal-ui", "window-controls-overlay")
+#: Tokens of a user agent string that name a browser other than Safari that is built on WebKit
+#: or says "Safari" (Chromium-based ones, and the other browsers of iOS: CriOS, FxiOS, EdgiOS).
+NOT_SAFARI: Final = ("Chrome/", "Chromium/", "CriOS/", "FxiOS/", "EdgiOS/", "OPiOS/", "Android")
+
+
+@dataclass(frozen=True)
+class BrowserFacts:
+    """What the page knows of its browser: ``user_agent`` (``navigator.userAgent``),
+    ``display_mode`` (the ``display-mode`` media feature that matches: "browser" in a tab,
+    "standalone" for an app on the Home Screen; "" when none matches, e.g. a browser without
+    the feature) and ``ios_standalone`` (``navigator.standalone``: true only in a Home Screen
+    app of iOS or iPadOS)."""
+
+    user_agent: str
+    display_mode: str = "browser"
+    ios_standalone: bool = False
+
+    @property
+    def installed(self) -> bool:
+        """True when the page runs as an installed app (Home Screen, dock, standalone window)."""
+        return self.ios_standalone or self.display_mode in APP_DISPLAY_MODES
+
+
+def is_safari(user_agent: str) -> bool:
+    """True for Safari's user agent string (macOS, iOS, iPadOS; WebKitGTK's and Epiphany's,
+    which are built the same way, too): ``AppleWebKit/``, ``Version/`` and ``Safari/``, and none
+    of :data:`NOT_SAFARI`. iOS's other browsers are WebKit too but say their own name."""
+    return (
+        all(token in user_agent for token in ("AppleWebKit/", "Version/", "Safari/"))
+        and not any(token in user_agent for token in NOT_SAFARI)
+    )
+
+
+def seven_day_rule(facts: BrowserFacts) -> bool:
+    """True when Safari's seven-day limit applies to this page and "Your games" must say so:
+    Safari (:func:`is_safari`) outside the Home Screen (not :attr:`BrowserFacts.installed`)."""
+    return is_safari(facts.user_agent) and not facts.installed
+
+
+def keep_status(
+    storage: str, persisted: bool | None, facts: BrowserFacts | None = None
+) -> Message:
     """What "Your games" says about keeping the library: ``storage`` is the tab's storage
     health (``ok``, ``full``, ``refused``: :attr:`sos.app.app.AppSession.storage`),
-    ``persisted`` the browser's ``navigator.storage.persisted()`` (None: it cannot say)."""
+    ``persisted`` the browser's ``navigator.storage.persisted()`` (None: it cannot say),
+    ``facts`` the browser's (None: unknown), for Safari's seven-day limit
+    (:func:`seven_day_rule`), said whatever ``persisted`` is."""
     if storage == "refused":
         return message("games.keep.refused")
+    if facts is not None and seven_day_rule(facts):
+        return message("games.keep.safari")
     if persisted is None:
         return message("games.keep.unknown")
     return message("games.keep.kept" if persisted else "games.keep.evictable")
 
 
 __all__ = [
-    "ANSWERS", "ASKING", "KEEP_KEY", "KEEP_MOVES", "KEEP_VERSION", "KeepState", "Keeper",
-    "keep_status", "library_worth_keeping", "worth_keeping",
+    "ANSWERS", "APP_DISPLAY_MODES", "ASKING", "KEEP_KEY", "KEEP_MOVES", "KEEP_VERSION",
+    "NOT_SAFARI", "BrowserFacts", "KeepState", "Keeper", "is_safari", "keep_status",
+    "library_worth_keeping", "seven_day_rule", "worth_keeping",
 ]

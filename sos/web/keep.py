@@ -12,7 +12,14 @@ from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from sos.app.app import AppSession
-from sos.app.keep import ASKING, Keeper, keep_status, library_worth_keeping
+from sos.app.keep import (
+    APP_DISPLAY_MODES,
+    ASKING,
+    BrowserFacts,
+    Keeper,
+    keep_status,
+    library_worth_keeping,
+)
 from sos.app.message import Message
 from sos.web.computer import spawn
 from sos.web.render import render_notices
@@ -28,6 +35,19 @@ def _storage() -> Any | None:
     if not storage or not hasattr(storage, "persist") or not hasattr(storage, "persisted"):
         return None
     return storage
+
+
+def browser_facts() -> BrowserFacts:
+    """The browser's user agent, the ``display-mode`` that matches and ``navigator.standalone``
+    (iOS), for Safari's seven-day limit (:func:`sos.app.keep.seven_day_rule`)."""
+    navigator = window.navigator
+    mode = ""  # no display-mode feature in this browser: none matches
+    for candidate in (*APP_DISPLAY_MODES, "browser"):
+        if window.matchMedia(f"(display-mode: {candidate})").matches:
+            mode = candidate
+            break
+    standalone = getattr(navigator, "standalone", None)
+    return BrowserFacts(str(navigator.userAgent), mode, standalone is True)
 
 
 class KeepPanel:
@@ -99,4 +119,4 @@ class KeepPanel:
                 persisted = bool(await storage.persisted())
             except Exception:
                 persisted = None
-        return keep_status(self.app.storage, persisted)
+        return keep_status(self.app.storage, persisted, browser_facts())
