@@ -151,6 +151,57 @@ _page.computer.seats.plan = _plan
 """
 
 
+#: The page's own record of the marks (what :data:`MARK_COMPUTER_TURNS` made), to tell a trace
+#: that lost events from one that is complete.
+PAGE_MARKS = """() => performance.getEntriesByType('mark').map((m) => m.name)
+  .filter((n) => n.startsWith('A:') || n.startsWith('Z:') || n === 'search')"""
+#: Traces taken before the test gives up on the tracing itself (not on the page).
+TRACE_ATTEMPTS = 3
+
+
+def trace_computer_turns(open_app: Opener) -> tuple[CpuTrace, list[tuple[float, str]]]:
+    """A new game, a person's move and the two computers' answers, traced with the page's
+    marks: the trace and its marks ``(ts, name)``, in time order.
+
+    A trace that misses some of the marks the page made (``performance.getEntriesByType``: the
+    page's own record) lost events on the way (in CI, with two workers on a loaded machine,
+    one held none at all), so it says nothing about the page: the game is played again, in a
+    new game, up to :data:`TRACE_ATTEMPTS` times. The page's marks are checked first, so a
+    wrapper that did not take fails at once, not as a lost trace.
+    """
+    lost: list[str] = []
+    for _ in range(TRACE_ATTEMPTS):
+        page = open_app("?size=6&mode=simple&seats=human,hard,hard")
+        no_computer_pause(page)
+        page.evaluate(GRAB_INTERPRETER)
+        page.evaluate("(code) => __py.runPython(code)", MARK_COMPUTER_TURNS)
+        trace = CpuTrace(page, user_timing=True)
+        page.locator("button.cell").nth(7).click()
+        expect(page.locator("#move-list button.ply")).to_have_count(3, timeout=60_000)
+        page.wait_for_function(HUMAN_TURN_OR_OVER)
+        # The idle render after the last computer move is marked before the trace ends.
+        page.wait_for_function(
+            f"""() => {{ const made = ({PAGE_MARKS})();
+                return made.filter((n) => n.startsWith('Z:played')).length === 2
+                  && made[made.length - 1].startsWith('Z:thinking'); }}"""
+        )
+        trace.stop(page)
+        made = page.evaluate(PAGE_MARKS)
+        assert made.count("search") == 2, f"the page's marks: {made}"
+        marks = sorted(
+            (e["ts"], e["name"]) for e in trace.events
+            if e.get("cat") == "blink.user_timing" and e.get("name") in made
+        )
+        if sorted(name for _, name in marks) == sorted(made) and trace.main_thread:
+            return trace, marks
+        lost.append(
+            f"{len(marks)} of {len(made)} marks, {len(trace.events)} events, "
+            f"main thread {sorted(trace.main_thread)}"
+        )
+        print("the trace lost events; played again:", lost[-1])
+    raise AssertionError(f"every trace lost events: {lost}")
+
+
 def test_a_computer_move_is_rendered_in_a_task_of_its_own_without_a_forced_layout(
     open_app: Opener,
 ) -> None:
@@ -160,16 +211,7 @@ def test_a_computer_move_is_rendered_in_a_task_of_its_own_without_a_forced_layou
     render of a move forces no layout (setting the focused square's tabIndex did: ~10 ms at
     4x). Two computers after a person, so that a move is followed by a search and by the idle
     render."""
-    page = open_app("?size=6&mode=simple&seats=human,hard,hard")
-    no_computer_pause(page)
-    page.evaluate(GRAB_INTERPRETER)
-    page.evaluate("(code) => __py.runPython(code)", MARK_COMPUTER_TURNS)
-    trace = CpuTrace(page, user_timing=True)
-    page.locator("button.cell").nth(7).click()
-    expect(page.locator("#move-list button.ply")).to_have_count(3, timeout=60_000)
-    page.wait_for_function(HUMAN_TURN_OR_OVER)
-    page.wait_for_timeout(300)
-    trace.stop(page)
+    trace, marks = trace_computer_turns(open_app)
     main = trace.main_thread
     tasks = [
         (e["ts"], e["ts"] + e["dur"])
@@ -182,10 +224,6 @@ def test_a_computer_move_is_rendered_in_a_task_of_its_own_without_a_forced_layou
         assert len(found) == 1, f"a mark at {ts} is in {len(found)} main-thread tasks"
         return found[0]
 
-    marks = sorted(
-        (e["ts"], e["name"]) for e in trace.events
-        if e.get("name", "").startswith(("A:", "Z:", "search")) and e.get("ph") in ("R", "I", "n")
-    )
     spans: dict[str, dict[str, float]] = {}
     for ts, name in marks:
         if name != "search":
