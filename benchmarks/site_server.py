@@ -4,7 +4,8 @@ Used by ``benchmarks/bench_bytes.py`` (bytes per phase) and ``benchmarks/bench_b
 and by the browser tests that count requests at the server (tests/e2e/test_offline.py).
 
 - **gzip** level 6 on the fly for the types GitHub Pages compresses (text, JavaScript, JSON,
-  wasm, TOML, SVG, manifests; not zip, gz or png), as Pages does;
+  wasm, TOML, SVG, manifests; not zip, gz or png), as Pages does (``compress=False``: none, as
+  ``python -m http.server`` and many self-hosted servers);
 - **validators and caching**, in one of two flavours: ``"pages"`` (GitHub Pages:
   ``Cache-Control: max-age=600``, an ``ETag`` per file, ``304`` to a matching ``If-None-Match``)
   or ``"plain"`` (``python -m http.server``: ``Last-Modified``, no ``Cache-Control``, ``304`` to
@@ -122,9 +123,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         log: Log,
         flavour: str = "pages",
         mounts: dict[str, Path] | None = None,
+        compress: bool = True,
         **kwargs: Any,
     ) -> None:
         self.log, self.flavour, self.mounts = log, flavour, mounts or {}
+        self.compress = compress
         super().__init__(*args, **kwargs)
 
     def handle(self) -> None:
@@ -163,7 +166,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                     fresh = (
                         int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp()
                     )
-        compress = "gzip" in self.headers.get("Accept-Encoding", "") and kind.startswith(GZIP_TYPES)
+        compress = (
+            self.compress
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+            and kind.startswith(GZIP_TYPES)
+        )
         if fresh:
             self.send_response(304)
             self._validators(etag, modified)
@@ -224,14 +231,21 @@ def serve(
     flavour: str = "pages",
     mounts: dict[str, Path] | None = None,
     host: str = "127.0.0.1",
+    compress: bool = True,
 ) -> tuple[str, Log, Callable[[], None]]:
     """Start a server for ``directory``; returns (base URL, its log, a function that stops it).
 
-    ``mounts`` maps URL prefixes to other files or folders (the hello page of bench_boot).
+    ``mounts`` maps URL prefixes to other files or folders (the hello page of bench_boot);
+    ``compress=False`` sends every body as it is on disk.
     """
     log = Log()
     handler = functools.partial(
-        SiteHandler, directory=str(directory), log=log, flavour=flavour, mounts=mounts
+        SiteHandler,
+        directory=str(directory),
+        log=log,
+        flavour=flavour,
+        mounts=mounts,
+        compress=compress,
     )
     server = _Server((host, 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
