@@ -266,6 +266,14 @@ EN: Final[dict[str, str]] = {
     "notice.link_old": "This link shows an earlier position of a game you have played further; your game is shown.",
     "notice.link_fork": "This link disagrees with the moves of your game; both are kept.",
     "notice.open_games": "Your games",
+    # a bug in one of the page's handlers, storage that keeps nothing (issue 42)
+    "fault.saved": "Something went wrong — your game is saved.",
+    "fault.not_kept": "Something went wrong — this browser keeps no game in this window: export this game to keep it.",
+    "fault.copy": "Copy details",
+    "fault.copied": "Details copied: paste them into a bug report.",
+    "fault.copy_failed": "Copy the details from the box into a bug report.",
+    "fault.details": "Details for a bug report",
+    "notice.export_game": "Export this game",
     "notice.keep_asking": "Your browser may ask whether this site may keep its data: allow it, and your games are not cleared to free space.",
     # games by link (issue 15)
     "remote.option": "Play a friend on another device (by link)",

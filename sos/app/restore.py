@@ -33,6 +33,7 @@ from dataclasses import replace
 
 from ..state import GameState
 from . import remote
+from .fault import NOT_KEPT
 from .library import GameRecord, Unreadable, is_prefix
 from .message import Message, message, plural
 from .params import Settings, parse_params, to_query
@@ -81,8 +82,8 @@ class Restore(TabCore):
         #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle the page opens once ready, or None.
         self.wanted_puzzle = dict(pairs).get("puzzle")
         self._choose(pairs, fragment)
-        if self.storage == "refused" and not self.embed:
-            self.notices.append(message("notice.no_storage"))
+        if self.storage == "refused" and not self.embed and NOT_KEPT not in self.notices:
+            self.notices.append(NOT_KEPT)
 
     def _choose(self, query: Iterable[tuple[str, str]], fragment: str) -> None:
         pairs = list(query)

@@ -16,6 +16,7 @@ from ..notation import Action
 from ..rules import Rules, app_allows
 from ..state import GameState
 from . import remote
+from .fault import NOT_KEPT, storage_failure
 from .i18n import ntext, text
 from .library import (
     GAME_PREFIX,
@@ -119,12 +120,19 @@ class TabCore:
             return None
 
     def _write_failed(self, error: StorageError) -> None:
-        if error.kind == "full":
+        kind = storage_failure(error.kind, self.library.store.length())
+        if kind == "full":
             if self.storage != "full":
                 self.notices.append(STORAGE_FULL)
             self.storage = "full"
-        else:
-            self.storage = "refused"
+            return
+        # Refused, or full with nothing in it (a quota of zero): nothing can be kept in this
+        # window. Said once (an embed shows its quiet note instead); the page offers the
+        # export of the game in play beside it (docs/reliability.md).
+        self.notices = [n for n in self.notices if n != STORAGE_FULL]
+        if self.storage != "refused" and not self.embed and NOT_KEPT not in self.notices:
+            self.notices.append(NOT_KEPT)
+        self.storage = "refused"
 
     def settings(self) -> Settings:
         """The settings of the game shown (with the page's language, embed and start flags)."""
@@ -304,6 +312,19 @@ class TabCore:
         if not tidied:
             self.notices.append(message("notice.restored"))
         return True
+
+    def catch_up(self) -> bool:
+        """The tab comes back after events it could not hear (restored from the back/forward
+        cache, resumed after a freeze): the game shown is compared with the stored one as if
+        another tab had just written it (:meth:`external_change`: follow it when it holds all
+        of this tab's moves, else save ours again, merged or as a copy that says so), and
+        written again if storage lost it (:meth:`ensure_saved`). True when the game shown
+        changed or was written again. The page calls this under the library's lock."""
+        if self.storage == "refused":
+            return False
+        if self.external_change(GAME_PREFIX + self.game.record.id):
+            return True
+        return self.ensure_saved(cleared_only=True)
 
     def names(self) -> tuple[str, ...]:
         """The names of the game shown, one per seat (``""`` for the default)."""

@@ -31,6 +31,7 @@ from sos.app.computer import (
 )
 from sos.app.session import GameSession
 from sos.rules import Rules
+from sos.web.guard import future, spawn
 
 if TYPE_CHECKING:
     from sos.app.computer import Analysis
@@ -42,16 +43,7 @@ COMPUTER_PAUSE = 0.45
 
 T = TypeVar("T")
 
-_background: set[Any] = set()
 _book_task: Any = None  # the opening book's download (one per page)
-
-
-def spawn(coroutine: Any) -> Any:
-    """Run ``coroutine`` as a task, keeping a reference until it is done."""
-    task = asyncio.ensure_future(coroutine)
-    _background.add(task)
-    task.add_done_callback(_background.discard)
-    return task
 
 
 class Computer:
@@ -195,7 +187,7 @@ async def fetch_book(rules: Rules) -> None:
     if not book_covers(rules):
         return
     if _book_task is None:  # one download per page, however many callers wait for it
-        _book_task = asyncio.ensure_future(_download_book())
+        _book_task = future(_download_book())
     await _book_task
 
 

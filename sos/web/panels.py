@@ -13,8 +13,8 @@ from sos.app.app import GAMES_PAGE, AppSession
 from sos.app.transcript import format_transcript
 from sos.web import dialogs
 from sos.web.backup import BackupPanel
-from sos.web.computer import spawn
 from sos.web.dom import by_id
+from sos.web.guard import spawn
 from sos.web.host import Host
 from sos.web.remote import RemotePanel
 

@@ -31,8 +31,9 @@ from sos.app.review import (
     with_review,
 )
 from sos.app.session import GameSession
-from sos.web.computer import SLICE_SECONDS, fetch_book, spawn
+from sos.web.computer import SLICE_SECONDS, fetch_book
 from sos.web.dom import SVG_NS, by_id, element, hide_result
+from sos.web.guard import spawn
 from sos.web.host import Host
 from sos.web.render import BoardView
 
