@@ -389,6 +389,9 @@ EN: Final[dict[str, str]] = {
     "review.legend": "● proven by the solver · ■ estimate of the search",
     "review.prev": "Previous move",
     "review.next": "Next move",
+    "review.end": "The final position",
+    "review.play": "Play from here",
+    "review.play.label": "Close the review and play on from the position shown (a new line; the game's own moves are kept)",
     "review.ply.label": "{label}, {verdict}",
     # players: names, rematch, statistics, puzzle rating (issue 26)
     "player.with_level": "{name} · {level}",
@@ -413,6 +416,8 @@ EN: Final[dict[str, str]] = {
     "button.stats": "Statistics",
     "stats.reset": "Reset the record",
     "stats.reset.done": "Record reset: games started from now on count. Your games are all kept.",
+    "stats.reset.undo": "Undo reset",
+    "stats.reset.undone": "The record is back as it was.",
     "stats.chart": "Won, drawn and lost games per level",
     "stats.puzzles": "Puzzles",
     "stats.no_rating": "No puzzle rated yet.",
