@@ -24,7 +24,7 @@ from ..rules import app_allows
 from .i18n import LANGUAGES
 from .message import Message, message
 from .params import parse_params
-from .players import rematch
+from .players import rematch, rematch_notice
 from .transcript import RecordError, board_error, parse_transcript
 
 if TYPE_CHECKING:
@@ -165,8 +165,12 @@ class AppSession(Restore, GamesList):
 
     def rematch(self) -> None:
         """A new game with the settings and names of the game shown, seats rotated (the game
-        shown stays in the library)."""
+        shown stays in the library); one person against the computer is told their new seat."""
         self._create_record(rematch(self.game.to_record()))
+        notice = rematch_notice(self.game.to_record())
+        if notice is not None:  # (what was said of the finished game is done with)
+            self.notices = [n for n in self.notices if n.key.startswith("notice.storage")]
+            self.notices.append(notice)
 
     def other_lines(self) -> list[tuple[int, int, int, str]]:
         """The variations of the game shown: (index, the ply where it leaves the line, its

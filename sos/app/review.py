@@ -315,6 +315,8 @@ class ReviewView:
         marks: squares to mark with the selected move's best actions (:func:`best_marks`).
         message: a note that moves were played after the review, or ``""``.
         prev_disabled, next_disabled: Previous / Next cannot move.
+        at_end: the position shown is the end of the line of play (the final position: "▶|"
+            has nowhere to go and there is nothing to play from here).
         verdicts: the verdicts of the reviewed moves for the move list.
     """
 
@@ -327,6 +329,7 @@ class ReviewView:
     prev_disabled: bool
     next_disabled: bool
     verdicts: tuple[VerdictMark, ...]
+    at_end: bool = True
 
 
 def review_view(
@@ -357,7 +360,22 @@ def review_view(
         prev_disabled=cursor <= 1,
         next_disabled=cursor >= count,
         verdicts=verdict_marks(texts, review, count),
+        at_end=cursor >= len(line),
     )
+
+
+def exit_cursor(
+    opened: tuple[int, tuple[Action, ...]], line: Sequence[Action], cursor: int
+) -> int | None:
+    """Where closing the review leaves the game: back at the position it was opened at
+    (``opened``: the cursor and the line of play then; for a finished game its end, so the
+    result and Rematch are there again), or None to stay -- when the review never moved away,
+    or a move played during the review changed the line (that move is where the game stands
+    now). "Play from here" does not ask: it stays."""
+    at, was = opened
+    if tuple(line) != was or cursor == at:
+        return None
+    return at
 
 
 __all__ = [
@@ -371,6 +389,7 @@ __all__ = [
     "Texts",
     "VerdictMark",
     "best_marks",
+    "exit_cursor",
     "graph_view",
     "line_text",
     "matching",

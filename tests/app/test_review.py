@@ -272,3 +272,14 @@ def test_start_review_runs_the_ai_review_with_its_progress() -> None:
             review = stop.value
             break
     assert review.line == line and run.progress.done == run.progress.total
+
+
+def test_leaving_the_review_goes_back_to_where_the_game_stood() -> None:
+    from sos.app.review import exit_cursor
+    from sos.notation import Action
+
+    line = tuple(Action.parse(a) for a in ("S@a1", "O@b1", "S@c1"))
+    assert exit_cursor((3, line), line, 1) == 3  # the review showed move 1: back to the end
+    assert exit_cursor((3, line), line, 3) is None  # never moved away
+    played = (*line[:1], Action.parse("O@c3"))  # a move played from move 1: the game is there
+    assert exit_cursor((3, line), played, 2) is None

@@ -303,6 +303,7 @@ SHARED_CONTEXT_FILES = frozenset(
         "test_library.py", "test_page_limits.py", "test_players.py", "test_players_details.py",
         "test_players_sound.py", "test_puzzle_page.py", "test_remote_games.py",
         "test_review_page.py", "test_saves.py", "test_security.py", "test_stats.py",
+        "test_newcomer.py",
     }
 )
 

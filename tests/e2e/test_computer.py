@@ -36,7 +36,7 @@ def test_human_against_hard_to_the_end(open_app: Opener, shot: Callable[[Page, s
         moves += 1
         assert moves <= 25
     expect(page.locator("#result-text")).to_have_text(
-        re.compile(r"^(Player 1 wins|Computer 2 wins|Draw)")
+        re.compile(r"^(You win|Computer 2 wins|Draw)")
     )
     expect(page.locator("button.cell:not(:has-text('S')):not(:has-text('O'))")).to_have_count(0)
     s0 = int(page.get_by_test_id("score-0").inner_text())

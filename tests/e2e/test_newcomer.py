@@ -1,0 +1,126 @@
+"""What a new player meets, round four (issue 43): the result and the rematch against the
+computer, names cut at a word, the words of Settings and How to play, the difficulty and the
+level offered -- at a phone (390x844) and a desktop (1280x800)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+Opener = Callable[..., Page]
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+
+
+def sized(page: Page, size: str) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_you_win_against_the_computer_and_the_rematch_says_your_new_seat(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """One person beats the computer: "You win", not "Player 1 wins"; Rematch rotates the
+    seats and says so: the person is now Player 2, in red, and the computer moves first."""
+    sized(page, size)
+    page = open_app("?size=3&mode=simple&seats=human,easy&game=Sa1Ob1Sc1")
+    expect(page.get_by_test_id("status")).to_have_text("You win with the first SOS")
+    expect(page.get_by_test_id("result")).to_contain_text("You win")
+    shot(page, f"newcomer-you-win-{size}")
+    page.get_by_test_id("rematch").click()
+    expect(page.locator("#players li[data-player='1']")).to_have_attribute("data-kind", "human")
+    expect(page.locator("#notice-list li")).to_have_text(  # (not the old game's notice)
+        ["Rematch: you are now Player 2, in red (struck through); Computer 1 moves first."]
+    )
+    shot(page, f"newcomer-rematch-{size}")
+    # With two people on one device, a win is still named ("Player 1 wins"), no rematch notice.
+    page = open_app("?size=3&mode=simple&game=Sa1Ob1Sc1")
+    expect(page.get_by_test_id("status")).to_have_text("Player 1 wins with the first SOS")
+    page.get_by_test_id("rematch").click()
+    expect(page.get_by_test_id("status")).to_have_text("Player 1 to move")
+    expect(page.get_by_test_id("notice")).not_to_contain_text("Rematch")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_leaving_review_returns_to_the_end_of_the_game_unless_played_from_here(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """Closing Review puts a finished game back at its end, with the result card and Rematch;
+    "▶|" shows the final position; "Play from here" leaves the review at the move shown."""
+    from test_review_page import query_for, random_game, wait_reviewed
+
+    sized(page, size)
+    state = random_game(4, 3)
+    page = open_app(query_for(state, "&seats=human,easy"))
+    result = page.get_by_test_id("result")
+    expect(result).to_be_visible()
+    final = page.locator("#result-text").inner_text()
+    status = page.get_by_test_id("status")
+    expect(status).to_have_text(final)
+
+    page.get_by_test_id("review").click()
+    wait_reviewed(page)
+    end, play = page.get_by_test_id("review-end"), page.get_by_test_id("review-play")
+    expect(end).to_be_disabled()  # at the end already
+    expect(play).to_be_hidden()
+    page.locator('#move-list button.ply[data-ply="5"]').click()
+    expect(status).to_contain_text("move 5 of 16")
+    expect(end).to_be_enabled()
+    expect(play).to_be_visible()
+    shot(page, f"newcomer-review-mid-{size}")
+    end.click()
+    expect(status).to_have_text(final)
+    page.locator('#move-list button.ply[data-ply="11"]').click()
+    expect(status).to_contain_text("move 11 of 16")
+    page.get_by_test_id("review-close").click()
+    expect(page.get_by_test_id("review-panel")).to_be_hidden()
+    expect(status).to_have_text(final)
+    expect(page.locator("#result:not(.folded) #result-text")).to_have_text(final)
+    expect(page.get_by_test_id("rematch")).to_be_visible()
+    shot(page, f"newcomer-review-closed-{size}")
+
+    # "Play from here": the review closes at the move shown, ready to play on from there.
+    page.get_by_test_id("review").click()
+    expect(page.get_by_test_id("review-panel")).to_have_attribute("data-source", "saved")
+    page.locator('#move-list button.ply[data-ply="6"]').click()
+    expect(status).to_contain_text("move 6 of 16")
+    play.click()
+    expect(page.get_by_test_id("review-panel")).to_be_hidden()
+    expect(status).to_contain_text("move 6 of 16")
+    expect(result).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_reset_the_record_is_offered_with_a_record_and_can_be_undone(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    sized(page, size)
+    page = open_app("?size=3")
+    page.get_by_test_id("stats").click()
+    expect(page.get_by_test_id("stats-total")).to_be_visible()
+    expect(page.get_by_test_id("stats-reset")).to_be_hidden()  # nothing recorded
+    page.keyboard.press("Escape")
+
+    page = open_app("?size=3&mode=simple&seats=human,hard&game=Sa1Ob1Sc1")  # a win, recorded
+    page.get_by_test_id("stats").click()
+    rows = page.get_by_test_id("stats-row")
+    expect(rows).to_have_count(1)
+    page.get_by_test_id("stats-reset").click()
+    expect(rows).to_have_count(0)
+    expect(page.get_by_test_id("stats-message")).to_contain_text("Record reset")
+    undo = page.get_by_test_id("stats-undo")
+    expect(undo).to_be_visible()
+    expect(page.get_by_test_id("stats-reset")).to_be_hidden()
+    shot(page, f"newcomer-stats-reset-{size}")
+    undo.click()
+    expect(rows).to_have_count(1)
+    expect(page.get_by_test_id("stats-message")).to_have_text("The record is back as it was.")
+    expect(undo).to_be_hidden()
+    page.reload()  # the record stays back after a reload
+    page.locator('html[data-ready="1"]').wait_for(state="attached", timeout=90_000)
+    page.get_by_test_id("stats").click()
+    expect(rows).to_have_count(1)
+    expect(page.get_by_test_id("stats-undo")).to_be_hidden()
