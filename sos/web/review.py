@@ -3,8 +3,7 @@ with a progress bar and Cancel, the verdicts in the move list, the best move on 
 evaluation graph and each player's summary. The judging and what is shown are
 :mod:`sos.app.review`'s; this module runs the review in slices, stores it in the game's record
 (``GameRecord.extra["review"]``, tied to the line it reviewed: shown at once when opened again;
-a changed line is reviewed anew) and draws.
-"""
+a changed line is reviewed anew) and draws."""
 
 from __future__ import annotations
 
