@@ -15,7 +15,9 @@ from playwright.sync_api import sync_playwright
 ICONS = Path(__file__).resolve().parents[1] / "static" / "icons"
 # (source svg, png name, size in px)
 TARGETS = [
-    ("icon.svg", "icon-180.png", 180),  # apple-touch-icon
+    # apple-touch-icon: opaque and square (iOS fills transparent corners with black, then
+    # rounds the icon itself)
+    ("icon-apple.svg", "icon-180.png", 180),
     ("icon.svg", "icon-192.png", 192),
     ("icon.svg", "icon-512.png", 512),
     ("icon-maskable.svg", "icon-maskable-512.png", 512),  # full bleed, content in the safe zone
