@@ -27,7 +27,9 @@ the "under load" condition); the load average is recorded per run.
   (DevTools ``Emulation.setCPUThrottlingRate``).
 - ``cost``: what hiding JSPI costs, A/B alternating in fresh profiles: ms to ``data-ready`` on a
   first visit and on a returning one (snapshot restored; the median of three reloads), and ms
-  the computer (hard, 5x5, the page's pause set to 0) takes for its first reply.
+  the computer (hard, 5x5, the page's pause set to 0) takes for its first reply (a time budget:
+  about the budget either way), and ms of a search at a fixed node budget in the page
+  (``SEARCH``: the same work in both modes).
 
 "JSPI shown" keeps ``WebAssembly.Suspending``/``promising`` in every page by making them
 non-configurable in an init script (``KEEP_JSPI``): the page's ``Reflect.deleteProperty`` then
@@ -366,8 +368,15 @@ def cost(args: argparse.Namespace) -> None:
                             page.close()
                     again = statistics.median(returning)
                     think = computer_reply_ms(page)
+                    search = statistics.median(page.evaluate(SEARCH) for _ in range(3))
                     context.close()
-                row = {"first": first, "returning": again, "think": think, "load1": load1()}
+                row = {
+                    "first": first,
+                    "returning": again,
+                    "think": think,
+                    "search": search,
+                    "load1": load1(),
+                }
                 for key, value in row.items():
                     figures[mode][key].append(value)
                 record(
@@ -379,17 +388,31 @@ def cost(args: argparse.Namespace) -> None:
                 )
                 print(
                     f"run {run} jspi={mode}: first {first:.0f} ms, returning {again:.0f} ms,"
-                    f" computer {think:.0f} ms, load {row['load1']}",
+                    f" computer {think:.0f} ms, search {search:.0f} ms, load {row['load1']}",
                     flush=True,
                 )
-    print("\nmedians (ms)      first visit  returning  computer's reply   load")
+    print("\nmedians (ms)      first visit  returning  computer's reply  search   load")
     for mode in ("hidden", "shown"):
         f = figures[mode]
         print(
             f"JSPI {mode:<8} {statistics.median(f['first']):>12.0f}"
             f" {statistics.median(f['returning']):>10.0f}"
-            f" {statistics.median(f['think']):>17.0f} {statistics.median(f['load1']):>6.1f}"
+            f" {statistics.median(f['think']):>17.0f} {statistics.median(f['search']):>7.0f}"
+            f" {statistics.median(f['load1']):>6.1f}"
         )
+
+
+#: ms of one search of hard at a fixed node budget (its play and work do not depend on the
+#: machine's speed), 6x6 empty board, run in the page's interpreter (window.__py).
+SEARCH = """() => __py.runPython(`
+import time
+from sos.ai.agents import HardAgent
+from sos.rules import Rules
+from sos.state import new_game
+_t0 = time.perf_counter()
+HardAgent(seed=1, budget=None, node_budget=20_000).choose_action(new_game(Rules(rows=6, cols=6)))
+(time.perf_counter() - _t0) * 1000
+`)"""
 
 
 #: The computer's reply to S@a1 on 5x5 against hard: ms from the click to its letter.
