@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from sos import Action, Rules
+from sos.app.remote import RemoteLink, encode_link
 
 Opener = Callable[..., Page]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
@@ -124,3 +128,34 @@ def test_reset_the_record_is_offered_with_a_record_and_can_be_undone(
     page.get_by_test_id("stats").click()
     expect(rows).to_have_count(1)
     expect(page.get_by_test_id("stats-undo")).to_be_hidden()
+
+
+#: 40 characters, as a player wrote it (issue 43: it became "Maximilian-Alexander von").
+FORTY = "Maximilian-Alexander von Hohenzollern-Si"
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_long_name_is_kept_whole_and_cut_only_at_a_word(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """A 40-character name is kept whole (the field takes 96); a longer one, from a pasted
+    game by link, say, is cut at a word with "…". Where it does not fit, the score card ends
+    it with "…" and keeps the whole name in its tooltip."""
+    assert len(FORTY) == 40
+    sized(page, size)
+    page = open_app("?size=5&seats=human,easy")
+    page.get_by_test_id("settings").click()
+    field = page.get_by_test_id("settings-name-0")
+    assert field.evaluate("(e) => e.maxLength") == 96
+    field.fill(FORTY)
+    page.get_by_test_id("settings-start").click()
+    status = page.get_by_test_id("status")
+    expect(status).to_have_text(f"{FORTY} to move")
+    card = page.locator("#players li[data-player='0']")
+    expect(card).to_contain_text(FORTY)
+    shot(page, f"newcomer-long-name-{size}")
+    # A game by link from a friend named with 122 characters: cut at a word, with "…".
+    link = RemoteLink("longname", Rules.square(3), (Action.parse("S@a1"),), 0,
+                      (" ".join([FORTY] * 3), ""))
+    page = open_app(f"?r={quote(encode_link(link), safe='')}")
+    expect(page.locator("#players li[data-player='0']")).to_contain_text(f"{FORTY} {FORTY}…")
