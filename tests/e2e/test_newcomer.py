@@ -4,6 +4,7 @@ level offered -- at a phone (390x844) and a desktop (1280x800)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
@@ -159,3 +160,44 @@ def test_a_long_name_is_kept_whole_and_cut_only_at_a_word(
                       (" ".join([FORTY] * 3), ""))
     page = open_app(f"?r={quote(encode_link(link), safe='')}")
     expect(page.locator("#players li[data-player='0']")).to_contain_text(f"{FORTY} {FORTY}…")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_settings_cancel_puts_the_language_back_and_the_friend_option_has_one_name(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """Settings applies the language at once; Cancel (or Esc) puts it back, Keep keeps it.
+    How to play names "a friend by link" as the start row and Settings do."""
+    sized(page, size)
+    page = open_app("?size=4")
+    page.get_by_test_id("settings").click()
+    expect(page.locator("label:has(#settings-remote)")).to_contain_text("Play a friend by link")
+    page.get_by_test_id("settings-lang").select_option("de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.get_by_test_id("settings-cancel")).to_have_text("Abbrechen")
+    shot(page, f"newcomer-settings-de-{size}")
+    page.get_by_test_id("settings-cancel").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_test_id("new-game")).to_have_text("New game")
+    expect(page).not_to_have_url(re.compile("lang=de"))
+
+    page.get_by_test_id("settings").click()  # Esc is a Cancel too
+    page.get_by_test_id("settings-lang").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.keyboard.press("Escape")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-lang").select_option("de")
+    page.get_by_test_id("settings-keep").click()
+    expect(page.get_by_test_id("new-game")).to_have_text("Neues Spiel")
+    page.reload()
+    page.locator('html[data-ready="1"]').wait_for(state="attached", timeout=90_000)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+
+    page = open_app("?size=4&lang=en")
+    page.get_by_test_id("help").click()
+    help_text = page.locator("#help-dialog")
+    expect(help_text).to_contain_text("“a friend by link”")
+    expect(help_text).to_contain_text("“Play a friend by link” in Settings")
+    expect(page.locator("[data-testid=play-link]")).to_have_text("a friend by link")
