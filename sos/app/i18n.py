@@ -381,6 +381,8 @@ EN: Final[dict[str, str]] = {
     "review.best.marked": "The best move is marked on the board.",
     "review.value.win": "a win by {points}",
     "review.value.draw": "a draw",
+    "review.value.draw.ahead": "about a draw, {points} ahead",
+    "review.value.draw.behind": "about a draw, {points} behind",
     "review.value.loss": "a loss by {points}",
     "review.value.simple.win": "a win",
     "review.value.simple.draw": "a draw",

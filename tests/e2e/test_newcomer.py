@@ -201,3 +201,25 @@ def test_settings_cancel_puts_the_language_back_and_the_friend_option_has_one_na
     expect(help_text).to_contain_text("“a friend by link”")
     expect(help_text).to_contain_text("“Play a friend by link” in Settings")
     expect(page.locator("[data-testid=play-link]")).to_have_text("a friend by link")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_review_texts_numbers_agree(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """The value before a move, after it and the points lost are on one scale: before minus
+    after is what the text says was lost (issue 43: "Before: a draw … After: a loss by ≈0.9 …
+    Lost 0.8 points")."""
+    from test_review_page import query_for, random_game, wait_reviewed
+
+    sized(page, size)
+    page = open_app(query_for(random_game(5, 1)))  # move 3 is the case of the issue
+    page.get_by_test_id("review").click()
+    wait_reviewed(page, timeout=240_000)
+    page.locator('#move-list button.ply[data-ply="3"]').click()
+    move = page.get_by_test_id("review-move")
+    expect(move).to_contain_text(
+        "Before: about a draw, ≈0.1 behind (estimate). After: a loss by ≈0.9 (estimate). "
+        "Lost 0.8 points."
+    )
+    shot(page, f"newcomer-review-text-{size}")
