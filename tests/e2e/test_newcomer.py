@@ -223,3 +223,31 @@ def test_the_review_texts_numbers_agree(
         "Lost 0.8 points."
     )
     shot(page, f"newcomer-review-text-{size}")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_puzzle_texts_agree_with_the_board(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """The daily puzzle of 2026-12-04 (7g-7461d9) at 21–1: the goal is to win by the most,
+    not to "keep your lead"; after the right S@e1 (22–1), the wrong O@f1 scores (23–1) and
+    the text says where the game ends: 21 ahead instead of 22, with perfect play."""
+    sized(page, size)
+    page = open_app("?puzzle=7g-7461d9")
+    dialog = page.get_by_test_id("puzzle-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_test_id("puzzle-context")).to_contain_text("21–1")
+    expect(page.get_by_test_id("puzzle-prompt")).to_contain_text(
+        "Player 1 to move: find the move that wins by the most")
+
+    def play(letter: str, row: int, col: int) -> None:
+        page.get_by_test_id(f"puzzle-letter-{letter}").click()
+        page.locator(f'#puzzle-board button.cell[data-row="{row}"][data-col="{col}"]').click()
+
+    play("S", 0, 4)  # S@e1: right, it scores and the player moves again
+    expect(page.get_by_test_id("puzzle-context")).to_contain_text("22–1")
+    play("O", 0, 5)  # O@f1: wrong, it scores
+    expect(page.get_by_test_id("puzzle-feedback")).to_have_text(
+        "O@f1 is not it: with perfect play you finish only 21 ahead instead of 22.")
+    expect(page.get_by_test_id("puzzle-context")).to_contain_text("23–1")
+    shot(page, f"newcomer-puzzle-text-{size}")
