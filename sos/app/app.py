@@ -106,6 +106,19 @@ class AppSession(Restore, GamesList):
         self.save_prefs()
         return True
 
+    def prefs_shown(self) -> tuple[str | None, str | None, str]:
+        """The language and theme as they are (Settings applies them at once): the saved
+        language, the URL's and the theme, for :meth:`put_back`."""
+        return (self.prefs.lang, self.url_lang, self.prefs.theme)
+
+    def put_back(self, kept: tuple[str | None, str | None, str]) -> bool:
+        """Settings' Cancel: the language and theme of :meth:`prefs_shown` again (saved);
+        True when the page's language or theme changed."""
+        lang, theme = self.lang, self.prefs.theme
+        self.prefs.lang, self.url_lang, self.prefs.theme = kept
+        self.save_prefs()
+        return (self.lang, self.prefs.theme) != (lang, theme)
+
     def apply_settings(self, form: SettingsForm) -> SettingsApplied:
         """Start pressed in the settings dialog: apply the theme and the language, then start
         a new game with the form's settings -- a game by link when "Play a friend" is ticked.

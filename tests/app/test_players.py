@@ -33,8 +33,8 @@ def finished_game() -> GameState:
 
 def test_names_are_kept_cleaned_and_survive_a_save() -> None:
     record = GameRecord("g1", RULES, ("human", "hard"))
-    named = with_names(record, ["  Alice\u0007  Smith ", "x" * 40, "extra"])
-    assert names_of(named) == ("Alice Smith", "x" * 24)
+    named = with_names(record, ["  Alice\u0007  Smith ", "x" * 140, "extra"])
+    assert names_of(named) == ("Alice Smith", "x" * 95 + "…")
     assert names_of(load_game(dump_game(named))) == names_of(named)
     assert not with_names(record, ["", " "]).extra  # no name: no key
     assert with_names(record, ["", " "]).is_empty()  # and still pruned as empty

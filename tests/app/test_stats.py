@@ -126,7 +126,7 @@ def test_the_reset_is_offered_with_a_record_and_can_be_taken_back() -> None:
     now = [1000.0]
     library = Library(store, lambda: now[0], iter(f"g{n}" for n in range(99)).__next__)
     book = StatsBook(library, lambda: now[0])
-    assert not book.view("en").can_reset and not book.undo_reset()  # nothing recorded: no undo
+    assert not book.view("en").can_reset and not book.undo_reset()  # nothing recorded
     library.create(game(("human", "hard"), WIN_FOR_0, created=0))
     assert book.view("en").can_reset
     now[0] = 2000.0

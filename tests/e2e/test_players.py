@@ -102,7 +102,7 @@ def test_names_everywhere_and_language_and_theme_change_in_place(
     page.get_by_test_id("settings-theme").select_option("dark")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(page.get_by_test_id("settings-name-0")).to_have_value("Alice")  # the form kept it
-    page.locator("#settings-cancel").click()
+    page.get_by_test_id("settings-keep").click()  # (Cancel would put the language back)
     expect(page).to_have_url(re.compile(f"#g={game_id}$"))  # the same game, not a new one
     expect(page).to_have_url(re.compile(f"lang={other}"))  # (a reload keeps the language)
     expect(cell(page, 0, 1)).to_have_text("O")
