@@ -127,6 +127,10 @@ EN: Final[dict[str, str]] = {
     "notice.reason.perfect": "perfect play is offered on boards up to {side} × {side}",
     "notice.reason.embed": "embed must be 1 or 0",
     "notice.reason.start": "start must be tap or now",
+    "notice.bad_id": (
+        "Ignored id={value}: an id is 1 to 64 letters, digits, “-”, “_” or “.”; this frame"
+        " keeps a game of its own."
+    ),
     "notice.early.started": "this game already has moves",
     "notice.early.board": "the game shown has another board",
     "notice.early.computer": "it was the computer's turn",

@@ -16,6 +16,7 @@ from ..notation import Action
 from ..rules import Rules, app_allows
 from ..state import GameState
 from . import remote
+from .embed import paint_of
 from .fault import NOT_KEPT, storage_failure
 from .i18n import ntext, text
 from .library import (
@@ -85,6 +86,12 @@ class TabCore:
         self.embed = embed
         #: ``start=now`` in the URL (an embed that starts at once; kept in :meth:`location`).
         self.start_now = False
+        #: An embed's storage key (:mod:`sos.app.embed`: ``sos-embed:<hash>``), under which
+        #: the frame's record -- its game and how to draw it before the engine is up -- is
+        #: written after each save; None outside an embed or for a game link.
+        self.embed_key: str | None = None
+        #: The host's name for an embed's game (the ``id`` parameter), kept in the address.
+        self.embed_id: str | None = None
         self.prefs = Prefs.load(self._read(PREFS_KEY))
         self.url_lang: str | None = None
         self.wanted_puzzle: str | None = None
@@ -172,6 +179,16 @@ class TabCore:
             record = replace(record, id=game_id or self.library.fresh_id())
         self._show(record)
         self.library.prune_empty(keep=self.game.record.id)
+        self.keep_embed()
+
+    def keep_embed(self) -> None:
+        """In an embed with a key: write the frame's record for the game shown
+        (:func:`sos.app.embed.paint_of`), so the frame restores this game and draws it before
+        the engine is up. A refused write changes nothing (the frame starts empty then)."""
+        if self.embed_key is None or self.storage == "refused":
+            return
+        with contextlib.suppress(StorageError):
+            self.library.store.set(self.embed_key, paint_of(self.game, self.lang))
 
     def new_game(self, settings: Settings | None = None) -> None:
         """Start a new game (a new library entry; the one shown stays in the library) with
@@ -254,6 +271,7 @@ class TabCore:
                 self.notices.append(message("notice.forked"))
         else:
             self.game.record = result.record
+        self.keep_embed()
         return result.status
 
     def _follow(self, record: GameRecord) -> None:

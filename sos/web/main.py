@@ -285,7 +285,9 @@ def open_app(query: list[tuple[str, str]]) -> AppSession:
         _new_id,
         pick_language(locale.browser_languages()),
     )
-    app.start(query, str(window.location.hash).lstrip("#"))
+    boot = getattr(window, "sosBoot", None)  # static/boot.js: an embed's key, if any
+    key = getattr(boot, "embedKey", None) if boot else None
+    app.start(query, str(window.location.hash).lstrip("#"), key if isinstance(key, str) else None)
     return app
 
 
