@@ -13,12 +13,17 @@ them). From there ``hard`` plays its whole turn twice:
   (``sos.ai.agents.TURN_BUDGET`` moves' budgets).
 
 For each: the moves of the turn, the points scored, CPU seconds (``time.process_time``) and
-wall seconds, and the final margin of the position after the turn as the search sees it. The
-page adds its visible pace (``sos.app.computer.pause_before``) and one render per move; the
-browser's figures at 1x and 4x CPU are in docs/performance.md.
+wall seconds. The page adds its visible pace and renders (``sos.app.computer.turn_steps``);
+the browser's figures at 1x and 4x CPU are in docs/performance.md.
 
     python benchmarks/bench_turn.py                 # the page's budget (0.4 s a move on 12x12)
     python benchmarks/bench_turn.py --games 6 --seed 3
+
+``--browser`` instead opens that position in headless Chromium (``dist/``, after
+``node scripts/build.mjs``; ``CHROMIUM``) with hard in the seat of the chain, writes the person's
+move before it, and times the computer's turn from the tap to the person's turn again, at the
+page's pace and without it (``COMPUTER_PAUSE = 0``), with the CPU at 1x and slowed 4x (a phone):
+wall seconds and the main thread's CPU seconds (DevTools tracing, as ``bench_tasks.py``).
 
 ``--match N`` instead plays N games (seats swapped every game) of ``hard`` by turns (one
 budget a turn) against ``hard`` by moves (a move's budget each move, as before) at a node
@@ -94,11 +99,12 @@ def whole_turn(agent: HardAgent, state: GameState) -> GameState:
     return board
 
 
-def match(games: int, size: int, nodes: int) -> None:
-    """Hard by turns against hard by moves (see the module docstring)."""
+def match(games: int, size: int, nodes: int, first: int = 0) -> None:
+    """Hard by turns against hard by moves (see the module docstring): games ``first`` ..
+    ``first + games - 1`` (seeds from the index)."""
     wins = draws = losses = margin = 0
     start = time.perf_counter()
-    for g in range(games):
+    for g in range(first, first + games):
         by_turn = HardAgent(seed=1000 + g, budget=None, node_budget=nodes)
         by_move = HardAgent(seed=2000 + g, budget=None, node_budget=nodes)
         me = g % 2
@@ -119,6 +125,81 @@ def match(games: int, size: int, nodes: int) -> None:
     )
 
 
+def browser(games: int, seed: int, runs: int) -> None:
+    """The turn in Chromium (see the module docstring)."""
+    import functools
+    import http.server
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
+    from helpers import GRAB_INTERPRETER, CpuTrace
+
+    from sos.app.transcript import encode_moves
+
+    state, length = longest_chain(games, seed)
+    seats = ["human", "human"]
+    seats[state.current_player()] = "hard"
+    *before, last = state.history
+    query = f"?size={MAX_APP_SIZE}&seats={','.join(seats)}&game={encode_moves(before)}"
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=os.path.join(ROOT, "dist"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html{query}"
+    print(f"chain of {length} SOSs for hard on {MAX_APP_SIZE}x{MAX_APP_SIZE}, {runs} runs each")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        )
+        for throttle in (1, 4):
+            for pace in (True, False):
+                figures = []
+                for _ in range(runs):
+                    page = chromium.new_page(viewport={"width": 1280, "height": 800})
+                    page.goto(url)
+                    page.wait_for_selector('html[data-ready="1"]', state="attached",
+                                           timeout=300_000)
+                    if not pace:
+                        page.evaluate(GRAB_INTERPRETER)
+                        page.evaluate("__py.runPython('import sos.web.computer; "
+                                      "sos.web.computer.COMPUTER_PAUSE = 0')")
+                    if throttle != 1:
+                        cdp = page.context.new_cdp_session(page)
+                        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+                    plies = page.locator("#move-list button.ply")
+                    start_plies = plies.count()
+                    trace = CpuTrace(page)
+                    page.get_by_test_id(f"letter-{last.letter}").click()
+                    cell = f"button.cell[data-row='{last.row}'][data-col='{last.col}']"
+                    started = time.perf_counter()
+                    page.locator(cell).click()
+                    page.wait_for_function(
+                        f"document.querySelectorAll('#move-list button.ply').length > "
+                        f"{start_plies + 1} && document.querySelector("
+                        "'button.cell:not([aria-disabled])') !== null",
+                        timeout=600_000, polling=20,
+                    )
+                    wall = time.perf_counter() - started
+                    cpu = sum(c for c, _ in trace.stop(page)) / 1000
+                    figures.append((wall, cpu, plies.count() - start_plies - 1))
+                    page.close()
+                walls = ", ".join(f"{w:.1f}" for w, _, _ in figures)
+                cpus = ", ".join(f"{c:.2f}" for _, c, _ in figures)
+                print(
+                    f"  CPU {throttle}x, {'page pace' if pace else 'no pause'}: "
+                    f"{figures[0][2]} moves; wall s {walls}; main-thread CPU s {cpus} "
+                    f"(load {os.getloadavg()[0]:.1f})"
+                )
+        chromium.close()
+    server.shutdown()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=3, help="games searched for a long chain")
@@ -127,16 +208,22 @@ def main() -> None:
     parser.add_argument("--match", type=int, default=0, help="games of turn vs move budgets")
     parser.add_argument("--size", type=int, default=8, help="--match: board size")
     parser.add_argument("--nodes", type=int, default=3000, help="--match: nodes a move")
+    parser.add_argument("--first", type=int, default=0, help="--match: index of the first game")
     parser.add_argument(
         "--set", default="", help="NAME=VALUE,... of sos.ai.agents' turn constants to try"
     )
+    parser.add_argument("--browser", action="store_true", help="the turn in Chromium")
+    parser.add_argument("--runs", type=int, default=2, help="--browser: runs per condition")
     args = parser.parse_args()
+    if args.browser:
+        browser(args.games, args.seed, args.runs)
+        return
     for item in filter(None, args.set.split(",")):
         name, value = item.split("=")
         setattr(agents, name, type(getattr(agents, name))(float(value)))
         print(f"{name} = {getattr(agents, name)}")
     if args.match:
-        match(args.match, args.size, args.nodes)
+        match(args.match, args.size, args.nodes, args.first)
         return
     state, length = longest_chain(args.games, args.seed)
     me = state.current_player()

@@ -30,9 +30,11 @@ BOOK_LEVELS: Final = frozenset({"hard", "perfect"})
 #: the move before it, or when the search ends if that takes longer.
 TURN_PAUSE: Final = 0.45
 #: The most seconds of visible pauses between the moves of one turn (a chain of SOSs), spread
-#: evenly over them, at most :data:`TURN_PAUSE` each: a chain of 2 or 3 moves is followed
-#: move by move, one of 80 moves passes in about this time, each move still drawn.
+#: evenly over them, at most :data:`TURN_PAUSE` each (:func:`turn_steps`): a chain of 2 or 3
+#: moves is followed move by move, one of 80 moves passes in about this time.
 CHAIN_PACE: Final = 1.2
+#: The most steps (renders) in which the moves of a turn after its first are shown.
+CHAIN_STEPS: Final = 12
 #: Seconds of search a computer's turn is expected to take at the levels with no time budget
 #: (``easy``, ``medium`` answer at once; ``perfect`` reads the opening book or solves a board
 #: of at most 16 squares: 0.09 s for the first move of 4x4 in Chromium).
@@ -77,14 +79,24 @@ def search_limit(rules: Rules, level: str) -> float:
     return max(SEARCH_LIMIT_FLOOR, SEARCH_LIMIT_FACTOR * turn_seconds(rules, level))
 
 
-def pause_before(index: int, moves: int, first: float = TURN_PAUSE) -> float:
-    """Seconds of visible pause before move ``index`` (0-based) of a computer turn of
-    ``moves`` moves: ``first`` (:data:`TURN_PAUSE`; the search runs during it) before the
-    first move, then :data:`CHAIN_PACE` spread over the others, at most ``first`` each (so
-    ``first=0``: no pause at all)."""
-    if index == 0:
-        return first
-    return min(first, CHAIN_PACE / max(1, moves - 1))
+def turn_steps(moves: int, first: float = TURN_PAUSE) -> list[tuple[int, float]]:
+    """How the page shows a computer turn of ``moves`` moves: ``(moves shown at once, seconds
+    of pause before them)`` per step, in order. The first move comes alone after ``first``
+    (:data:`TURN_PAUSE`; the search runs during it); the others follow in at most
+    :data:`CHAIN_STEPS` steps of about equal size, :data:`CHAIN_PACE` spread over them, at
+    most ``first`` each (``first=0``: no pause at all). A chain of a few moves is followed
+    move by move; one of 100 moves is drawn a dozen times, not 100 (each render of the
+    largest board costs about 20 ms of CPU, four times that on a phone).
+    """
+    if moves <= 0:
+        return []
+    rest = moves - 1
+    count = min(rest, CHAIN_STEPS)
+    pause = min(first, CHAIN_PACE / count) if count else 0.0
+    steps = [(1, first)]
+    for k in range(count):
+        steps.append(((k + 1) * rest // count - k * rest // count, pause))
+    return steps
 
 
 def quick_move(game: GameSession) -> Action:

@@ -30,9 +30,9 @@ from sos.app.computer import (
     hint_steps,
     load_ai,
     overrun_after,
-    pause_before,
     quick_move,
     search_limit,
+    turn_steps,
     worth_skipping,
 )
 from sos.app.session import GameSession
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 #: Longest stretch of search work between two returns to the browser (seconds).
 SLICE_SECONDS = 0.02
 #: Visible pause before a computer's turn; the moves of a chain follow faster
-#: (:func:`sos.app.computer.pause_before`). Tests set it to 0: no pause at all.
+#: (:func:`sos.app.computer.turn_steps`). Tests set it to 0: no pause at all.
 COMPUTER_PAUSE = TURN_PAUSE
 
 T = TypeVar("T")
@@ -165,19 +165,21 @@ class Computer:
                 self.overran = False
             if turn is None or not self._valid(game, version):
                 return
-            for index, action in enumerate(turn):  # one turn: a chain of SOSs, then a move
+            moves = iter(turn)  # one turn: a chain of SOSs, then a move; shown in steps
+            for count, pause in turn_steps(len(turn), COMPUTER_PAUSE):
                 if not self.skipping:
                     await asyncio.sleep(max(0.0, shown_at - time.perf_counter()))
                 if not self._valid(game, version):
                     return
-                game.play(action)
+                for _ in range(count):
+                    game.play(next(moves))
                 version = game.version
-                self.run_moves += 1
+                self.run_moves += count
                 if not self.skipping:
                     self.thinking = False
                 self.played(game)
                 await asyncio.sleep(0)  # what follows in a task of its own (docs/performance.md)
-                shown_at = time.perf_counter() + pause_before(index + 1, len(turn), COMPUTER_PAUSE)
+                shown_at = time.perf_counter() + pause
 
     def _overrun_check(self, after: float) -> Callable[[float], bool]:
         """What :func:`run_sliced` asks after each slice (``seconds`` of search so far): True

@@ -12,6 +12,7 @@ from sos.ai.solver import BOOK_PATH, BOOK_SHAPE
 from sos.app.computer import (
     BOOK_URL,
     CHAIN_PACE,
+    CHAIN_STEPS,
     SEARCH_LIMIT_FLOOR,
     TURN_PAUSE,
     ComputerSeats,
@@ -20,10 +21,10 @@ from sos.app.computer import (
     book_path,
     hint_steps,
     overrun_after,
-    pause_before,
     quick_move,
     search_limit,
     turn_seconds,
+    turn_steps,
     worth_skipping,
 )
 from sos.app.library import GameRecord
@@ -100,13 +101,16 @@ def test_a_turn_takes_every_sos_then_ends_with_a_move_that_scores_nothing() -> N
     assert state.current_player() == 0
 
 
-def test_the_page_paces_a_turn_within_one_budget() -> None:
-    assert pause_before(0, 1) == TURN_PAUSE  # a turn's first move, as any single move
-    assert pause_before(1, 3) == TURN_PAUSE  # a short chain is followed move by move
-    long = [pause_before(k, 86) for k in range(86)]
-    assert long[0] == TURN_PAUSE and sum(long[1:]) <= CHAIN_PACE + 1e-9  # 86 moves: 1.65 s
-    assert all(p > 0 for p in long)
-    assert [pause_before(k, 5, first=0) for k in range(5)] == [0] * 5  # tests: no pause
+def test_the_page_shows_a_turn_in_a_few_steps_within_one_pace() -> None:
+    assert turn_steps(1) == [(1, TURN_PAUSE)]  # a turn's first move, as any single move
+    assert turn_steps(3) == [(1, TURN_PAUSE)] * 3  # a short chain is followed move by move
+    long = turn_steps(86)
+    assert long[0] == (1, TURN_PAUSE) and sum(count for count, _ in long) == 86
+    assert len(long) == 1 + CHAIN_STEPS  # 86 moves, 13 renders
+    assert {count for count, _ in long[1:]} <= {7, 8}  # about equal steps
+    assert abs(sum(pause for _, pause in long[1:]) - CHAIN_PACE) < 1e-9
+    assert turn_steps(5, first=0) == [(1, 0.0)] * 5  # tests: no pause
+    assert turn_steps(0) == []
 
 
 def test_the_page_cuts_off_a_search_far_past_its_budget() -> None:
