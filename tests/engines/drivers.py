@@ -311,7 +311,7 @@ class Chromium:
         self.browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
         )
-        self.version = self.browser.version
+        self.version = f"chromium {self.browser.version}"
 
     def profile(self, width: int = 1280, height: int = 800, scale: float = 1) -> Profile:
         return ChromiumProfile(self.browser, width, height, scale)
