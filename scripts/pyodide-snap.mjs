@@ -22,8 +22,18 @@ import { loadPyodide as loadPyodideOnly, version } from "./pyodide.mjs";
 
 export { version };
 
+// JSPI (WebAssembly stack switching: WebAssembly.Suspending/promising, which Chromium ships on) is
+// hidden from Pyodide, which then starts as it does in WebKit and older browsers: Chromium's
+// renderer crashed (SIGSEGV on a V8-allocated stack) in CI while Pyodide used it, and the page
+// needs none of it (docs/crash.md: the crashes, the runs and what hiding costs). Before Pyodide
+// loads: pyodide.asm.mjs, loaded by loadPyodide below, looks once. Where a property cannot be
+// deleted (the crash benchmark keeps JSPI that way, to compare), Pyodide uses it and so does the
+// worker that makes the snapshot, under a key of its own.
+for (const name of ["Suspending", "promising", "Suspender"]) Reflect.deleteProperty(WebAssembly, name);
+const jspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
+
 const CACHE = "sos-snapshot"; // also in snapshot-worker.mjs
-const KEY = new URL("./sos-snapshot-__KEY__.bin", import.meta.url).href;
+const KEY = new URL(`./sos-snapshot-__KEY__${jspi ? "-jspi" : ""}.bin`, import.meta.url).href;
 const STDLIB = new URL("./sos-stdlib.zip", import.meta.url).href;
 const html = document.documentElement;
 
@@ -171,7 +181,8 @@ async function makeSnapshotWhenIdle() {
     html.dataset.snapshot = "making";
     performance.mark("sos:snapshot-making");
     const result = await new Promise((resolve) => {
-      const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+      const url = new URL("./snapshot-worker.mjs", import.meta.url);
+      const worker = new Worker(url, { type: "module", name: jspi ? "jspi" : "snapshot" });
       worker.onmessage = (event) => {
         worker.terminate();
         resolve(event.data);

@@ -38,7 +38,7 @@ export const SITE_GLOBS = [
 // (The puzzle set, static/puzzles/, is precached although a start does not load it: the daily
 // puzzle offline is a promise of the app (tests/e2e/test_puzzle_page.py), 160 kB raw, ~40 kB gzip.)
 export const LAZY_GLOBS = [
-  "static/vendor/i18n/*.{mo,webmanifest}", // one language a visit (the page's is cached as it loads: CACHE_URLS)
+  "static/vendor/i18n/*.webmanifest", // one language a visit (the catalogs, .mo, are all precached: a language chosen offline shows)
   "sos/ai/book_*.txt", // 4x4 games against the solver only (123 kB gzip)
   // The page's Python comes from one zip (static/vendor/sos-python.zip, scripts/bytecode.mjs);
   // the sources are deployed beside it for reading, and a start never requests them.

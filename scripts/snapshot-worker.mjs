@@ -17,8 +17,13 @@
 
 import { loadPyodide } from "./pyodide.mjs";
 
+// JSPI hidden from Pyodide as in the page (pyodide-snap.mjs, docs/crash.md), unless the page kept
+// it (the worker is then named "jspi"): the snapshot is made in the mode the page restores it in.
+const jspi = self.name === "jspi";
+if (!jspi) for (const name of ["Suspending", "promising", "Suspender"]) Reflect.deleteProperty(WebAssembly, name);
+
 const CACHE = "sos-snapshot"; // also in pyodide-snap.mjs
-const KEY = new URL("./sos-snapshot-__KEY__.bin", import.meta.url).href;
+const KEY = new URL(`./sos-snapshot-__KEY__${jspi ? "-jspi" : ""}.bin`, import.meta.url).href;
 const HOME = "/home/pyodide"; // Pyodide's default home = the cwd PyScript writes [files] into
 const FILES = __FILES__; // pyscript.toml's [files] (the zip of the page's Python) and static/app.py
 const TOOLS = __TOOLS__; // scripts/snapshot_modules.py

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Lint, type-check and test. Three lanes:
+# Lint, type-check and test. Four lanes:
 #   scripts/test.sh [ARGS]          everything (CI's .ci/run): set-up, ruff, mypy, the rule cases
 #                                   under Pyodide (Node), then pytest: CPython tests, `slow` ones
-#                                   included, and the browser tests in headless Chromium
+#                                   included, the browser tests in headless Chromium and the
+#                                   cross-engine tests (tests/engines/) in Chromium, Firefox, WebKit
 #   scripts/test.sh --quick [ARGS]  ruff, mypy and the CPython tests without `e2e`, `slow` and
 #                                   `build` ones (under 2 minutes; no npm, no build, no browser)
-#   scripts/test.sh --setup         set-up only: .venv, npm packages, build, Chromium; no test
+#   scripts/test.sh --engine [NAME] [ARGS]  set-up, then the cross-engine tests (tests/engines/)
+#                                   in one engine (chromium, firefox or webkit), or in the three
+#   scripts/test.sh --setup         set-up only: .venv, npm packages, build, the three browsers
 # ARGS go to pytest, e.g.  scripts/test.sh -k board   scripts/test.sh tests/e2e -x
-#                          scripts/test.sh --quick tests/app
-# Environment: CHROMIUM (browser binary, default /usr/bin/chromium), PYTHON (default python3),
-#              SOS_TEST_WORKERS (pytest-xdist workers of the full lane, default 2).
+#                          scripts/test.sh --quick tests/app   scripts/test.sh --engine webkit -x
+# Environment: CHROMIUM (browser binary, default /usr/bin/chromium), FIREFOX (default
+#              /usr/bin/firefox-esr), PYTHON (default python3), SOS_TEST_WORKERS (pytest-xdist
+#              workers of the full lane, default 2), SOS_ENGINES (engines of tests/engines/).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -24,7 +28,15 @@ case "${1:-}" in
     lane=setup; shift
     [ $# -eq 0 ] || die "--setup runs no test, so it takes no pytest arguments (got: $*)."
     ;;
-  -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  --engine)
+    lane=engine; shift
+    case "${1:-}" in
+      chromium|firefox|webkit) export SOS_ENGINES="$1"; shift ;;
+      ""|-*) export SOS_ENGINES="${SOS_ENGINES:-chromium,firefox,webkit}" ;;
+      *) die "--engine $1: unknown engine; one of chromium, firefox, webkit." ;;
+    esac
+    ;;
+  -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 
 PYTHON="${PYTHON:-python3}"
@@ -80,14 +92,42 @@ or point CHROMIUM at an existing Chromium/Chrome binary, e.g. CHROMIUM=/usr/bin/
 fi
 "$CHROMIUM" --version 2>/dev/null || true
 
+# The other engines of tests/engines/, from Debian's packages (nothing else can be downloaded):
+# Firefox ESR (driven over WebDriver BiDi), WebKitGTK's WebKitWebDriver + MiniBrowser, and Xvfb
+# for MiniBrowser's window. Without root the tests say what is missing (and fail under CI).
+step "Firefox ESR and WebKitGTK"
+FIREFOX="${FIREFOX:-/usr/bin/firefox-esr}"
+export FIREFOX
+want=()
+[ -x "$FIREFOX" ] || want+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || want+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null 2>&1 || want+=(xvfb)
+if [ ${#want[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing Debian's ${want[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${want[@]}" >/dev/null
+  else
+    echo "test.sh: missing ${want[*]}: the tests of tests/engines/ in those engines will be skipped" >&2
+    echo "  (install: sudo apt-get install -y ${want[*]})" >&2
+  fi
+fi
+"$FIREFOX" --version 2>/dev/null || true
+dpkg-query -W -f='WebKitGTK ${Version}\n' webkit2gtk-driver 2>/dev/null || true
+
 if [ "$lane" = setup ]; then
   echo
-  echo "test.sh: set up (.venv, node_modules, static/vendor, Chromium); no test was run."
+  echo "test.sh: set up (.venv, node_modules, static/vendor, Chromium, Firefox, WebKitGTK); no test was run."
   echo "  scripts/test.sh --quick   lint + CPython tests      scripts/test.sh   everything"
   exit 0
 fi
 
 mkdir -p test-results
+
+if [ "$lane" = engine ]; then
+  step "pytest tests/engines in $SOS_ENGINES $*"
+  exec python -m pytest tests/engines "$@"
+fi
 
 step "ruff check sos tests scripts benchmarks"
 ruff check sos tests scripts benchmarks

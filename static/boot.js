@@ -60,6 +60,78 @@ const lazy = embed && String(param("start")).toLowerCase() !== "now";
 const puzzle = param("puzzle");
 if (embed) html.classList.add("embed");
 
+// --- an embed's own game (docs/embedding.md, "Several frames in one page"): each frame keeps
+// its game under a key of its own, sos-embed:<hash>, which sos/app/restore.py reads to restore
+// it and sos/app/tab.py writes after each save, with what this page needs to draw it before
+// Python runs (sos/app/embed.py, paint_of). The key is the host's `id` if it gives one (scoped
+// to the host's origin), else the host page (document.referrer), the frame's position among
+// the host's frames and the frame's settings as read here (so the address Python writes back,
+// the same settings spelled in full, keeps the key). None for a game link (r=, game=): those
+// name their game themselves.
+/** A short stable hash of a string (cyrb53: 53 bits), in base 36. */
+function hash(text) {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+/** This frame's position among its parent's frames (readable across origins), else -1. */
+function frameIndex() {
+  try {
+    const frames = window.parent.frames;
+    for (let i = 0; i < frames.length; i++) if (frames[i] === window) return i;
+  } catch {
+    // a parent that cannot be reached: no position
+  }
+  return -1;
+}
+/** The host page's origin and path (what the referrer policy lets through), else "". */
+function hostPage() {
+  try {
+    const url = new URL(document.referrer);
+    return [url.origin, url.origin + url.pathname];
+  } catch {
+    return ["", ""];
+  }
+}
+/** The host's `id`, when it is one (sos/app/params.py checks it the same way), else null. */
+const EMBED_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+const embedId = EMBED_ID.test(param("id") ?? "") ? param("id") : null;
+function embedKey() {
+  if (!embed || param("r") !== null || param("game") !== null) return null;
+  const [origin, page] = hostPage();
+  const mode = param("mode") === "simple" ? "simple" : "general";
+  const where = embedId !== null ? `id|${origin}|${embedId}` : `page|${page}|${frameIndex()}`;
+  return "sos-embed:" + hash(["v1", where, size, mode, kinds.join(",")].join("|"));
+}
+const key = embedKey();
+
+// --- the game this frame showed last (its key's record), drawn as it was left: its letters,
+// scores and status, as Python wrote them (no rule of the game runs here). Only when the
+// address names no other game (#g=<id>) and the board has the address's size.
+/** The record under the frame's key when it can be drawn here, else null. */
+function readPainted() {
+  if (key === null) return null;
+  try {
+    const got = JSON.parse(localStorage.getItem(key) ?? "null");
+    const fragment = location.hash.startsWith("#g=") ? location.hash.slice("#g=".length) : null;
+    if (got?.format !== "sos-embed" || got.version !== 1 || got.size !== size) return null;
+    if (fragment !== null && fragment !== got.id) return null;
+    if (typeof got.line !== "string" || !/^([SO][a-z]\d\d?)*$/.test(got.line)) return null;
+    if (!Array.isArray(got.scores) || got.scores.length !== kinds.length) return null;
+    return got;
+  } catch {
+    return null; // blocked storage or a damaged record: the empty board
+  }
+}
+const painted = readPainted();
+
 // --- the board: the cells Python's sos.web.render.BoardView makes, which it adopts
 const board = document.getElementById("board");
 const wrap = document.getElementById("board-wrap");
@@ -90,6 +162,15 @@ if (board && !board.hasChildNodes()) {
       cells.push(cell);
     }
     board.appendChild(row);
+  }
+  if (painted) {
+    for (const [, letter, column, row] of painted.line.matchAll(/([SO])([a-z])(\d\d?)/g)) {
+      const cell = cells[(Number(row) - 1) * size + (column.charCodeAt(0) - 97)];
+      if (!cell) continue;
+      cell.textContent = letter;
+      cell.setAttribute("aria-label", say("cell.letter", { square: squareName(Number(cell.dataset.row), Number(cell.dataset.col)), letter }));
+    }
+    html.dataset.painted = painted.id;
   }
   board.dataset.static = "1";
   board.setAttribute("aria-label", say("board.label", { rows: size, cols: size }));
@@ -123,7 +204,7 @@ if (scores && !scores.hasChildNodes()) {
     score.className = "score";
     score.dataset.testid = `score-${seat}`;
     score.setAttribute("aria-hidden", "true");
-    score.textContent = "0";
+    score.textContent = String(painted ? Number(painted.scores[seat]) || 0 : 0);
     item.append(swatch, shown, score);
     scores.appendChild(item);
   });
@@ -284,18 +365,23 @@ if (lazy && puzzle && card) {
 // --- the status and the handover
 if (status) {
   if (!lazy) status.textContent = say("status.loading");
-  else status.textContent = puzzle ? say(puzzle === "daily" ? "puzzles.daily" : "button.puzzles") : say("status.tap_to_start");
+  else if (puzzle) status.textContent = say(puzzle === "daily" ? "puzzles.daily" : "button.puzzles");
+  else if (painted && painted.lang === lang && typeof painted.status === "string") status.textContent = painted.status;
+  else status.textContent = say("status.tap_to_start");
 }
 
-/** The page's handle for Python (sos/web/early.py): `started` resolves when the runtime is to
- * start; `take()` closes the queue (from then on Python handles every event) and returns the
- * taps in order as [row, col, letter], the letter chosen before Python (or null) and the
- * board's size. */
+/** The page's handle for Python (sos/web/early.py, sos/web/main.py): `started` resolves when
+ * the runtime is to start; `embedKey` is the frame's key (or null); `take()` closes the queue
+ * (from then on Python handles every event) and returns the taps in order as
+ * [row, col, letter], the letter chosen before Python (or null), the board's size and the game
+ * drawn under them: {id, line} of the frame's record, or null for the empty board. */
 window.sosBoot = {
   started,
+  embedKey: key,
   take() {
     queue.open = false;
-    return { taps: queue.taps, letter: queue.letter, rows: size, cols: size };
+    const shown = painted ? { id: painted.id, line: painted.line } : null;
+    return { taps: queue.taps, letter: queue.letter, rows: size, cols: size, shown };
   },
 };
 
@@ -315,6 +401,7 @@ if (openFull) {
   const full = new URL(location.href);
   full.searchParams.delete("embed");
   full.searchParams.delete("start");
+  full.searchParams.delete("id");
   openFull.href = full.href;
 }
 

@@ -10,6 +10,7 @@ import io
 import sys
 from pathlib import Path
 
+import pytest
 from babel.messages.mofile import write_mo
 
 from sos.app import i18n
@@ -26,3 +27,17 @@ def _install_catalogs() -> None:
 
 
 _install_catalogs()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The cross-engine tests (tests/engines/) first: they are the longest files, and
+    pytest-xdist's ``--dist loadfile`` hands out files in this order, so that they run while the
+    other worker takes the rest instead of starting last and ending the run late."""
+    engines = Path(__file__).resolve().parent / "engines"
+
+    def rank(item: pytest.Item) -> int:
+        if engines not in item.path.parents:
+            return 2
+        return 0 if item.path.name == "test_scenarios.py" else 1
+
+    items.sort(key=rank)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from time import perf_counter
 from typing import Final, Literal, NamedTuple, TypeVar
 
 from ..notation import Action
@@ -37,7 +38,7 @@ from ..rules import Rules
 from ..state import GameState
 from . import EXACT_MAX_CELLS, LEVELS, levels_for
 from .base import Budget, SearchTimeout, run_to_end
-from .search import AlphaBeta, Position, action_move, move_action
+from .search import AlphaBeta, Move, Position, action_move, move_action
 from .solver import Solver
 
 #: Search seconds per ``hard`` move (browser target 0.5 s on 8x8).
@@ -111,8 +112,31 @@ SMALL_PROOF_SHARE: Final = 0.8
 ENDGAME_TT_LIMIT: Final = 300_000
 #: Chance that ``easy`` takes an open SOS when there is one.
 EASY_TAKES_SOS: Final = 0.4
+#: ``hard``'s budget for a whole turn (:meth:`HardAgent.plan_turn`: a chain of scoring moves
+#: and the move that ends it), in moves' budgets (:func:`hard_budget`). A chain can run to a
+#: hundred moves on 12x12 (every SOS scored keeps the turn); at a move's budget each, one turn
+#: took 34 s. No single move of a turn gets more than a move's budget, so a turn of one move
+#: searches as long as before.
+TURN_BUDGET: Final = 1.5
+#: The share of what is left of the turn's budget that one scoring decision (a position with
+#: an SOS to take) may spend. Its search follows the chain to its end (a scoring move costs
+#: no depth), so it already weighs the move that will end the turn; the table keeps what it
+#: found for the next moves.
+CAPTURE_SHARE: Final = 0.3
+#: The least budget, in moves' budgets, of the move that ends a turn (no SOS left to take),
+#: however much of the turn's budget the chain spent: the move that decides what the next
+#: player gets.
+QUIET_FLOOR: Final = 0.5
+#: Moves of a turn that are searched. From then on, while an SOS is left to take, the turn
+#: takes the one worth the most points without a search (:func:`obvious_capture`): what the
+#: search chose in every such position of a long chain in the benchmark (benchmarks/bench_turn.py).
+TURN_MOVES: Final = 4
 
 T = TypeVar("T")
+
+#: A computer's turn: its actions in order. Every one but the last scores (an SOS keeps the
+#: turn); the last one scores nothing or ends the game.
+Turn = tuple[Action, ...]
 
 
 class BoardTooLargeError(ValueError):
@@ -123,6 +147,56 @@ def _done(value: T) -> Generator[None, None, T]:
     """A generator that returns ``value`` at once (for agents that need no slicing)."""
     yield from ()
     return value
+
+
+class _Clock:
+    """Seconds a generator spends in its own steps (the time between a resume and the next
+    pause: what a search's time budget counts)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def run(self, gen: Generator[None, None, T]) -> Generator[None, None, T]:
+        """Step ``gen`` to its end, adding up the time of its steps; returns its result."""
+        while True:
+            start = perf_counter()
+            try:
+                next(gen)
+            except StopIteration as stop:
+                self.seconds += perf_counter() - start
+                result: T = stop.value
+                return result
+            self.seconds += perf_counter() - start
+            yield
+
+
+def obvious_capture(pos: Position, rng: random.Random) -> Action:
+    """An SOS to take in ``pos`` without a search: the one that leaves the most points to
+    take next (what it scores, plus every point a move scores after it; among equals one at
+    random). A chain's length depends on the order: a letter written to score often lines
+    up the next SOS, and one written elsewhere can block it (taking the most points at each
+    step instead ended a chain of 92 moves after 21 on 12x12, benchmarks/bench_turn.py).
+    ``pos`` is unchanged.
+
+    Raises:
+        ValueError: when no move of ``pos`` scores.
+    """
+    scoring = pos.scoring_moves()
+    if not scoring:
+        raise ValueError("no SOS to take")
+    best: list[Move] = []
+    most = -1
+    for gain, move in scoring:
+        pos.play(move, gain)
+        try:
+            value = gain + sum(g for g, _ in pos.scoring_moves())
+        finally:
+            pos.unplay()
+        if value > most:
+            best, most = [move], value
+        elif value == most:
+            best.append(move)
+    return move_action(rng.choice(best), pos.cols)
 
 
 def _check_playable(state: GameState) -> None:
@@ -145,6 +219,25 @@ class Agent:
             ValueError: if the game is over.
         """
         raise NotImplementedError
+
+    def plan_turn(self, state: GameState) -> Generator[None, None, Turn]:
+        """The player to move's whole turn, in pausable steps: :meth:`plan` move after move on
+        a copy of ``state`` while the moves score (a scoring move keeps the turn), until one
+        does not or the game ends. Returns the actions in order (at least one).
+
+        Raises (on the first ``next()``):
+            ValueError: if the game is over.
+        """
+        _check_playable(state)
+        board = state.clone()
+        me = board.current_player()
+        actions: list[Action] = []
+        while True:
+            action = yield from self.plan(board)
+            actions.append(action)
+            board.apply(action)
+            if board.current_player() != me:
+                return tuple(actions)
 
     def choose_action(self, state: GameState) -> Action:
         """The action this agent plays for the player to move in ``state`` (not changed).
@@ -246,11 +339,67 @@ class HardAgent(Agent):
         #: the opening book of the board's shape (on 4x4 where the page has put it, see
         #: ``sos.ai.solver``).
         self.endgame = Solver(tt_limit=ENDGAME_TT_LIMIT)
+        self._searched = 0  # nodes of the last move's heuristic search
+
+    def move_budget(self, rules: Rules) -> Budget:
+        """The budget of one move under ``rules``: :attr:`budget` seconds (``"auto"``:
+        :func:`hard_budget`) and :attr:`node_budget` nodes."""
+        seconds = hard_budget(rules) if self.budget == "auto" else self.budget
+        return Budget(seconds, self.node_budget)
 
     def plan(self, state: GameState) -> Generator[None, None, Action]:
         _check_playable(state)
-        seconds = hard_budget(state.rules) if self.budget == "auto" else self.budget
-        budget = Budget(seconds, self.node_budget)
+        action, _ = yield from self._move(state, self.move_budget(state.rules))
+        return action
+
+    def plan_turn(self, state: GameState) -> Generator[None, None, Turn]:
+        """The whole turn of the player to move under one budget: :data:`TURN_BUDGET` moves'
+        budgets for the chain of scoring moves and the move that ends it.
+
+        A position with an SOS to take gets up to :data:`CAPTURE_SHARE` of what is left;
+        after :data:`TURN_MOVES` searched moves the SOSs left are taken without a search
+        (:func:`obvious_capture`); the move that ends the turn gets what is left, at least
+        :data:`QUIET_FLOOR` of a move's budget. No move gets more than a move's budget, so a
+        turn of one move is searched as :meth:`plan` searches it. Returns the actions in
+        order (see :data:`Turn`).
+
+        Raises (on the first ``next()``):
+            ValueError: if the game is over.
+        """
+        _check_playable(state)
+        move = self.move_budget(state.rules)
+        left = move.share(TURN_BUDGET)
+        board = state.clone()
+        me = board.current_player()
+        actions: list[Action] = []
+        searched = 0
+        while True:
+            pos = Position(board)
+            scoring = pos.scoring_moves()
+            if scoring and searched >= TURN_MOVES:
+                action = obvious_capture(pos, self.rng)
+            else:
+                if scoring:
+                    budget = move.capped(left.share(CAPTURE_SHARE))
+                else:
+                    budget = move.capped(left.raised(move.share(QUIET_FLOOR)))
+                clock = _Clock()
+                action, nodes = yield from clock.run(self._move(board, budget.at_least(1)))
+                left = left.minus(clock.seconds, nodes)
+                searched += 1
+            actions.append(action)
+            board.apply(action)
+            if board.current_player() != me:
+                return tuple(actions)
+
+    def _move(self, state: GameState, budget: Budget) -> Generator[None, None, tuple[Action, int]]:
+        """One move within ``budget``: the action and the nodes spent (prover and search)."""
+        prover_nodes = self.endgame.nodes
+        action = yield from self._search_move(state, budget)
+        return action, self.endgame.nodes - prover_nodes + self._searched
+
+    def _search_move(self, state: GameState, budget: Budget) -> Generator[None, None, Action]:
+        self._searched = 0
         rules = state.rules
         small = rules.cells <= EXACT_MAX_CELLS
         self.searcher.playouts = hard_playouts(rules) if self.playouts is None else self.playouts
@@ -302,6 +451,7 @@ class HardAgent(Agent):
         self.searcher.avoid = {action_move(a, rules.cols) for a in refuted}
         self.endgame.refuted = []
         found = yield from self.searcher.search(state, budget)
+        self._searched = found.nodes
         return move_action(found.move, state.rules.cols)
 
     def _left(self, budget: Budget, before: tuple[int, float]) -> Budget:
@@ -530,6 +680,7 @@ __all__ = [
     "Agent",
     "Analysis",
     "BoardTooLargeError",
+    "Turn",
     "action_move",
     "analyse",
     "analyse_steps",
@@ -537,5 +688,6 @@ __all__ = [
     "hard_playouts",
     "levels_for",
     "make_agent",
+    "obvious_capture",
     "prover_applies",
 ]

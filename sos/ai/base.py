@@ -86,6 +86,16 @@ class Budget(NamedTuple):
             self.nodes is not None and self.nodes <= 0
         )
 
+    def capped(self, other: Budget) -> Budget:
+        """Each limit the smaller of this budget's and ``other``'s (``None``, no limit, is
+        larger than any)."""
+        return Budget(_least(self.seconds, other.seconds), _least(self.nodes, other.nodes))
+
+    def raised(self, other: Budget) -> Budget:
+        """Each limit the larger of this budget's and ``other``'s (``None``, no limit, is
+        larger than any)."""
+        return Budget(_most(self.seconds, other.seconds), _most(self.nodes, other.nodes))
+
     def at_least(self, nodes: int = 1) -> Budget:
         """This budget with at least ``nodes`` nodes and 0 seconds (a search always makes a
         move: its first nodes are searched whatever the budget)."""
@@ -97,6 +107,18 @@ class Budget(NamedTuple):
 
 #: No limit.
 UNLIMITED: Final = Budget()
+
+N = TypeVar("N", int, float)
+
+
+def _least(a: N | None, b: N | None) -> N | None:
+    if a is None:
+        return b
+    return a if b is None else min(a, b)
+
+
+def _most(a: N | None, b: N | None) -> N | None:
+    return None if a is None or b is None else max(a, b)
 
 
 class Pacer:

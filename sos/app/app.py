@@ -24,7 +24,7 @@ from ..rules import app_allows
 from .i18n import LANGUAGES
 from .message import Message, message
 from .params import parse_params
-from .players import rematch
+from .players import rematch, rematch_notice
 from .transcript import RecordError, board_error, parse_transcript
 
 if TYPE_CHECKING:
@@ -106,6 +106,19 @@ class AppSession(Restore, GamesList):
         self.save_prefs()
         return True
 
+    def prefs_shown(self) -> tuple[str | None, str | None, str]:
+        """The language and theme as they are (Settings applies them at once): the saved
+        language, the URL's and the theme, for :meth:`put_back`."""
+        return (self.prefs.lang, self.url_lang, self.prefs.theme)
+
+    def put_back(self, kept: tuple[str | None, str | None, str]) -> bool:
+        """Settings' Cancel: the language and theme of :meth:`prefs_shown` again (saved);
+        True when the page's language or theme changed."""
+        lang, theme = self.lang, self.prefs.theme
+        self.prefs.lang, self.url_lang, self.prefs.theme = kept
+        self.save_prefs()
+        return (self.lang, self.prefs.theme) != (lang, theme)
+
     def apply_settings(self, form: SettingsForm) -> SettingsApplied:
         """Start pressed in the settings dialog: apply the theme and the language, then start
         a new game with the form's settings -- a game by link when "Play a friend" is ticked.
@@ -165,8 +178,12 @@ class AppSession(Restore, GamesList):
 
     def rematch(self) -> None:
         """A new game with the settings and names of the game shown, seats rotated (the game
-        shown stays in the library)."""
+        shown stays in the library); one person against the computer is told their new seat."""
         self._create_record(rematch(self.game.to_record()))
+        notice = rematch_notice(self.game.to_record())
+        if notice is not None:  # (what was said of the finished game is done with)
+            self.notices = [n for n in self.notices if n.key.startswith("notice.storage")]
+            self.notices.append(notice)
 
     def other_lines(self) -> list[tuple[int, int, int, str]]:
         """The variations of the game shown: (index, the ply where it leaves the line, its

@@ -13,10 +13,20 @@ Every message is a JSON object with ``source: "sos-game"``, ``version: 1`` and a
   (the result as the page shows it, with the players' names), ``names`` (as in ``sos:ready``)
   and ``settings``. It reads the session's outcome
   (:attr:`sos.app.session.GameSession.outcome`), like the page's result.
+
+An embed's own game (docs/embedding.md, "Several frames in one page"): each frame has a key,
+``sos-embed:<hash>`` (computed by ``static/boot.js`` from the host's ``id`` parameter, else the
+host page, the frame's position among its frames and its settings). Under that key the storage
+holds the frame's **embed record** (:func:`paint_of`, read back by :func:`painted_id`): which
+library game the frame shows, and what ``static/boot.js`` needs to draw it before the engine is
+up -- the moves up to the position shown (a share code), the scores and the status line, in the
+language they were written in.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -24,10 +34,18 @@ from ..notation import Action
 from .params import Settings
 from .players import names_of, shown_names
 from .session import GameSession
-from .view import result_text
+from .transcript import encode_moves
+from .view import result_text, status_text
 
 SOURCE: Final = "sos-game"
 VERSION: Final = 1
+
+#: The storage key of an embed's record: this prefix and the hash ``static/boot.js`` computes.
+EMBED_PREFIX: Final = "sos-embed:"
+#: The ``format`` and ``version`` of an embed record (a new meaning gets a new version).
+EMBED_FORMAT: Final = "sos-embed"
+EMBED_VERSION: Final = 1
+_KEY = re.compile(r"sos-embed:[0-9a-z]{1,16}")
 
 #: A message: JSON values only (``None`` is JSON ``null``).
 EmbedMessage = dict[str, object]
@@ -90,3 +108,48 @@ class GameOverReports:
             names=list(shown_names(lang, game.seats, names)),
             settings=_settings(settings, lang),
         )
+
+
+def valid_key(key: object) -> str | None:
+    """``key`` if it is an embed record's storage key (``sos-embed:`` and up to 16 base-36
+    digits, as ``static/boot.js`` makes it), else None."""
+    return key if isinstance(key, str) and _KEY.fullmatch(key) else None
+
+
+def paint_of(game: GameSession, lang: str) -> str:
+    """The embed record (JSON) of ``game``, the game a frame shows, with its status in
+    ``lang``: ``{"format": "sos-embed", "version": 1, "id", "size" (rows), "line" (the moves
+    up to the position shown, as a share code), "scores" (one per seat), "status" (the status
+    line as the page shows it), "lang"}``. ``static/boot.js`` draws the letters, scores and
+    status from it before the engine is up; nothing in it is a rule of the game."""
+    state = game.state
+    names = names_of(game.record)
+    return json.dumps(
+        {
+            "format": EMBED_FORMAT,
+            "version": EMBED_VERSION,
+            "id": game.record.id,
+            "size": game.rules.rows,
+            "line": encode_moves(state.history),
+            "scores": list(state.scores),
+            "status": status_text(state, lang, game.seats, False, names, game.outcome),
+            "lang": lang,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+
+
+def painted_id(raw: str | None) -> str | None:
+    """The library id an embed record (:func:`paint_of`) names, or None when ``raw`` is
+    missing or not such a record (damaged, another format or version)."""
+    try:
+        data = json.loads(raw) if raw is not None else None
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("format") != EMBED_FORMAT:
+        return None
+    game_id = data.get("id")
+    if data.get("version") != EMBED_VERSION or not isinstance(game_id, str) or not game_id:
+        return None
+    return game_id

@@ -52,7 +52,7 @@ Errors: :class:`LinkError` with a ``key`` under ``remote.reason.`` in :mod:`sos.
 from __future__ import annotations
 
 import binascii
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -67,8 +67,11 @@ ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 LINK_VERSION: Final = 1
 #: The version of a link that carries an ending kept in the game's data.
 ENDING_VERSION: Final = 2
-#: Longest player name kept, in characters (longer names are cut).
-MAX_NAME: Final = 24
+#: Longest player name kept, in characters (a longer name is cut at a word, with "…":
+#: :func:`shorten`). A link carries at most :data:`LINK_NAME_BYTES` of it.
+MAX_NAME: Final = 96
+#: Longest name a link carries, in UTF-8 bytes (its 7-bit length field).
+LINK_NAME_BYTES: Final = 127
 #: Fields of format version 1 tied to the game's limits (see the module docstring): a board
 #: size is stored as ``size - SIZE_BASE`` in ``SIZE_BITS`` bits, a player count as
 #: ``players - PLAYERS_BASE`` in ``PLAYERS_BITS``, the sender's seat in ``SEAT_BITS`` and the
@@ -128,9 +131,25 @@ class RemoteLink:
 
 def clean_name(name: str) -> str:
     """A player name as kept: control characters dropped, spaces collapsed, at most
-    :data:`MAX_NAME` characters."""
+    :data:`MAX_NAME` characters (cut at a word: :func:`shorten`)."""
     kept = "".join(ch for ch in str(name) if ch.isprintable())
-    return " ".join(kept.split())[:MAX_NAME]
+    return shorten(" ".join(kept.split()), MAX_NAME)
+
+
+def shorten(name: str, limit: int, size: Callable[[str], int] = len) -> str:
+    """``name`` if its ``size`` (characters, or e.g. UTF-8 bytes) is at most ``limit``, else
+    cut to fit with "…": after the last whole word when that keeps over half of what fits
+    ("Maximilian-Alexander von …"), else between characters."""
+    if size(name) <= limit:
+        return name
+    end = len(name)
+    while end and size(name[:end] + "…") > limit:
+        end -= 1
+    cut = name[:end]
+    space = cut.rfind(" ")
+    if name[end : end + 1] != " " and space > end // 2:
+        cut = cut[:space]
+    return cut.rstrip() + "…"
 
 
 # ---------------------------------------------------------------------------- bits
@@ -251,11 +270,7 @@ def encode_link(link: RemoteLink) -> str:
     names = []
     for seat in range(rules.players):
         name = clean_name(link.names[seat]) if seat < len(link.names) else ""
-        raw = name.encode("utf-8")
-        while len(raw) > 127:  # cut at a character boundary
-            name = name[:-1]
-            raw = name.encode("utf-8")
-        names.append(raw)
+        names.append(shorten(name, LINK_NAME_BYTES, lambda n: len(n.encode())).encode())
     moves = [(a.row * size + a.col, 1 if a.letter == "O" else 0) for a in link.line]
     mode = 1 if rules.mode == "simple" else 0
     if link.ending is not None:

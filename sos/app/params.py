@@ -5,13 +5,14 @@ general|simple, ``players`` :data:`~sos.rules.MIN_PLAYERS`..:data:`~sos.rules.MA
 ``seats`` comma list of :data:`SEAT_KINDS` (one per player), ``lang`` one of
 :data:`sos.app.i18n.LANGUAGES`, ``embed`` 1|0, ``start`` tap|now (an embed's start: at the
 reader's first tap, the default, or at once; ``static/boot.js`` reads it before Python runs),
-``game`` a share code. ``perfect`` seats need a
+``game`` a share code, ``id`` an embed's game named by its host. ``perfect`` seats need a
 board the exact solver covers (:func:`sos.ai.levels_for`). A bad value is replaced by the
 default and reported as a notice.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
@@ -36,6 +37,8 @@ SEAT_KINDS: Final[tuple[str, ...]] = ("human", *LEVELS)
 #: ``scripts/limits.mjs`` writes it into ``static/vendor/limits.js``).
 DEFAULT_SIZE: Final = 6
 _MAX_SHOWN: Final = 24
+#: A valid ``id`` (an embed's game, named by its host; ``static/boot.js`` checks the same).
+EMBED_ID: Final = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
 def seat_kinds_for(size: int) -> tuple[str, ...]:
@@ -99,6 +102,9 @@ class ParsedParams:
     explicit: frozenset[str] = frozenset()
     #: The language of the page these settings give (the URL's, else ``browser_lang``).
     lang: str = "en"
+    #: ``id``: the name a host page gives an embed's game (1-64 letters, digits, ``-_.``;
+    #: frames with the same id share one game), else None (docs/embedding.md).
+    embed_id: str | None = None
 
     def texts(self) -> list[str]:
         """The notices in :attr:`lang`."""
@@ -220,6 +226,12 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
         elif raw.lower() != "tap":
             bad.append(("start", raw, "notice.reason.start", "tap"))
 
+    embed_id = last("id")
+    extra: list[Message] = []
+    if embed_id is not None and not EMBED_ID.fullmatch(embed_id):
+        extra.append(message("notice.bad_id", value=_shown(embed_id)))
+        embed_id = None
+
     game = last("game")
     notices = [
         message(
@@ -233,7 +245,7 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
     ]
     explicit = frozenset(values) & {"size", "mode", "players", "seats"}
     settings = Settings(size, mode, players, seats, lang, embed, game, start_now)
-    return ParsedParams(settings, notices, explicit, lang or browser_lang)
+    return ParsedParams(settings, notices + extra, explicit, lang or browser_lang, embed_id)
 
 
 def to_query(settings: Settings) -> str:

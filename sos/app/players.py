@@ -22,6 +22,7 @@ from typing import Final
 
 from .i18n import text
 from .library import GameRecord
+from .message import Message, message
 from .remote import MAX_NAME, clean_name, info, is_remote, with_info
 from .view import player_name
 
@@ -107,7 +108,31 @@ def rematch(record: GameRecord) -> GameRecord:
     return with_names(fresh, names)
 
 
+def rematch_notice(record: GameRecord) -> Message | None:
+    """What a rematch tells its one person against the computer: the seat they now play, its
+    colour and its mark ("Rematch: you are now Player 2, in red (struck through); Computer 1
+    moves first."). ``None`` for a game of several people (or of none) and a game by link
+    (its seats are named in the link's notices)."""
+    people = [seat for seat, kind in enumerate(record.seats) if kind == "human"]
+    if len(people) != 1 or len(record.seats) < 2 or is_remote(record):
+        return None
+    seat = people[0]
+    names = names_of(record)
+
+    def name_of(index: int) -> Message | str:
+        if names[index]:
+            return names[index]
+        key = "player.name" if record.seats[index] == "human" else "player.computer"
+        return message(key, n=index + 1)
+
+    return message(
+        "notice.rematch_seat", name=name_of(seat), colour=message(f"player.colour.{seat}"),
+        mark=message(f"player.style.{seat}"), first=name_of(0),
+    )
+
+
 __all__ = [
-    "MAX_NAME", "NAMES_KEY", "clean_names", "names_of", "opponents_text", "rematch", "rotate",
+    "MAX_NAME", "NAMES_KEY", "clean_names", "names_of", "opponents_text", "rematch",
+    "rematch_notice", "rotate",
     "seat_label", "shown_names", "with_names",
 ]

@@ -11,8 +11,12 @@ Restore precedence at start (:meth:`AppSession.start`), first match wins:
    library's game ``<id>`` if it already holds those moves (a link that is behind says so),
    updated when the link extends it, a new game when the link disagrees (both kept).
 4. ``game=<moves>`` alone (a shared position): a new game with those moves.
-5. ``size``, ``mode``, ``players`` or ``seats`` in the URL: a new game with those settings.
-6. Otherwise the most recently written game this version can read, else a new game.
+5. An embed with a key (:attr:`TabCore.embed_key`, see :mod:`sos.app.embed`): the game its
+   record names, else a new game with the URL's settings -- never another frame's game nor
+   the full page's last one, so each embed on a page is its own game (and a host's ``id``
+   names a game that frames may share).
+6. ``size``, ``mode``, ``players`` or ``seats`` in the URL: a new game with those settings.
+7. Otherwise the most recently written game this version can read, else a new game.
 
 Every new game is a new entry: the one shown before stays in the library. Games with no move
 are pruned (they hold nothing to lose). A stored entry this version cannot read (damaged, or
@@ -33,6 +37,8 @@ from dataclasses import replace
 
 from ..state import GameState
 from . import remote
+from .embed import painted_id, valid_key
+from .fault import NOT_KEPT
 from .library import GameRecord, Unreadable, is_prefix
 from .message import Message, message, plural
 from .params import Settings, parse_params, to_query
@@ -46,7 +52,8 @@ class Restore(TabCore):
     def location(self) -> str:
         """The URL (query and fragment) of the game shown: its settings, so that a page that
         cannot read the library still starts the same kind of game, and ``#g=<id>``."""
-        return f"{to_query(self.settings())}#g={self.game.record.id}"
+        named = f"&id={self.embed_id}" if self.embed and self.embed_id else ""
+        return f"{to_query(self.settings())}{named}#g={self.game.record.id}"
 
     def share_query(self) -> str:
         """The query of a link to the position shown (Share): its settings and moves, no
@@ -72,17 +79,21 @@ class Restore(TabCore):
         a notice, see :meth:`start`), else None."""
         return message("embed.not_saved") if self.storage == "refused" and self.embed else None
 
-    def start(self, query: Iterable[tuple[str, str]], fragment: str = "") -> None:
+    def start(
+        self, query: Iterable[tuple[str, str]], fragment: str = "", embed_key: str | None = None
+    ) -> None:
         """Choose and show the game for a page opened with ``query`` (decoded pairs) and URL
-        ``fragment`` (without ``#``), by the precedence in the module docstring. Notices about
+        ``fragment`` (without ``#``), by the precedence in the module docstring; ``embed_key``
+        is the frame's key from ``static/boot.js`` (used in an embed only). Notices about
         bad input go to :attr:`notices`; so does one that the browser refuses storage (not in
         an embed, where that is expected: the page shows a quiet note there instead)."""
         pairs = list(query)
+        self.embed_key = valid_key(embed_key)
         #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle the page opens once ready, or None.
         self.wanted_puzzle = dict(pairs).get("puzzle")
         self._choose(pairs, fragment)
-        if self.storage == "refused" and not self.embed:
-            self.notices.append(message("notice.no_storage"))
+        if self.storage == "refused" and not self.embed and NOT_KEPT not in self.notices:
+            self.notices.append(NOT_KEPT)
 
     def _choose(self, query: Iterable[tuple[str, str]], fragment: str) -> None:
         pairs = list(query)
@@ -90,6 +101,9 @@ class Restore(TabCore):
         self.url_lang = parsed.settings.lang  # this visit's language, never saved
         self.embed = parsed.settings.embed
         self.start_now = parsed.settings.start_now
+        self.embed_id = parsed.embed_id
+        if not self.embed or "r" in dict(pairs) or parsed.settings.game is not None:
+            self.embed_key = None  # a game link names its game itself
         self.notices.extend(parsed.notices)
         self._migrate_legacy()
         wanted = dict(pairs)
@@ -121,6 +135,15 @@ class Restore(TabCore):
                     self.notices.append(plural("notice.shared_loaded", moves, moves=moves))
                     self._create(rules, parsed.settings.seats, state.history, "shared")
                 return
+        if self.embed_key is not None:
+            game_id = painted_id(self._read(self.embed_key))
+            kept = self.library.read(game_id) if game_id else None
+            if isinstance(kept, GameRecord) and kept.rules == rules_of(parsed.settings):
+                self._show(kept)
+                self.keep_embed()
+            else:
+                self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new")
+            return
         if parsed.explicit or code is not None:
             self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new")
             return

@@ -246,13 +246,31 @@ def value_text(texts: Texts, mode: str, value: float, exact: bool) -> str:
     if mode == "simple":
         words = texts.t(f"review.value.simple.{kind}")
     else:
+        value = shown_value(value, exact)
         points = abs(value)
         if exact:
             shown = decimal(texts.lang, points, 2)
         else:
             shown = f"≈{decimal(texts.lang, points, 1, trim=False)}"
+        if kind == "draw" and value:  # an estimate near a draw: on the same scale as the rest
+            kind = "draw.ahead" if value > 0 else "draw.behind"
         words = texts.t(f"review.value.{kind}", points=shown)
     return f"{words} ({texts.t('review.exact' if exact else 'review.estimate')})"
+
+
+def shown_value(value: float, exact: bool) -> float:
+    """A value as the review's texts show it: exact to 2 places, an estimate to 1 (so the
+    points a move lost are the difference of the values shown before and after it)."""
+    return round(value, 2 if exact else 1) + 0.0  # (no -0.0)
+
+
+def lost_points(ply: PlyReview) -> float:
+    """The points ``ply`` lost as the text says them: the value shown before it minus the
+    value shown after it (0 for a move among the best)."""
+    if ply.loss <= 0:
+        return 0.0
+    lost = shown_value(ply.value_before, ply.exact) - shown_value(ply.value_after, ply.exact)
+    return max(0.0, round(lost, 2))
 
 
 def move_text(texts: Texts, mode: str, ply: PlyReview, name: str) -> str:
@@ -272,11 +290,12 @@ def move_text(texts: Texts, mode: str, ply: PlyReview, name: str) -> str:
     ]
     if ply.unsure:  # among the best, yet the estimate after it says worse
         parts.append(t("review.unsure"))
-    if mode == "general" and ply.loss > 0:
+    lost = lost_points(ply)
+    if mode == "general" and lost > 0:
         # A whole number of points picks its plural form; a fraction (an estimate) takes
         # the general form, which 100 selects in every catalog (Arabic "other" included).
-        count = int(ply.loss) if ply.loss == int(ply.loss) else 100
-        parts.append(texts.nt("review.lost", count, points=decimal(texts.lang, ply.loss, 2)))
+        count = int(lost) if lost == int(lost) else 100
+        parts.append(texts.nt("review.lost", count, points=decimal(texts.lang, lost, 2)))
     if ply.verdict != "best" and ply.best_actions:
         shown = ", ".join(str(a) for a in ply.best_actions[:MAX_MARKS])
         more = len(ply.best_actions) - MAX_MARKS
@@ -315,6 +334,8 @@ class ReviewView:
         marks: squares to mark with the selected move's best actions (:func:`best_marks`).
         message: a note that moves were played after the review, or ``""``.
         prev_disabled, next_disabled: Previous / Next cannot move.
+        at_end: the position shown is the end of the line of play (the final position: "▶|"
+            has nowhere to go and there is nothing to play from here).
         verdicts: the verdicts of the reviewed moves for the move list.
     """
 
@@ -327,6 +348,7 @@ class ReviewView:
     prev_disabled: bool
     next_disabled: bool
     verdicts: tuple[VerdictMark, ...]
+    at_end: bool = True
 
 
 def review_view(
@@ -357,7 +379,22 @@ def review_view(
         prev_disabled=cursor <= 1,
         next_disabled=cursor >= count,
         verdicts=verdict_marks(texts, review, count),
+        at_end=cursor >= len(line),
     )
+
+
+def exit_cursor(
+    opened: tuple[int, tuple[Action, ...]], line: Sequence[Action], cursor: int
+) -> int | None:
+    """Where closing the review leaves the game: back at the position it was opened at
+    (``opened``: the cursor and the line of play then; for a finished game its end, so the
+    result and Rematch are there again), or None to stay -- when the review never moved away,
+    or a move played during the review changed the line (that move is where the game stands
+    now). "Play from here" does not ask: it stays."""
+    at, was = opened
+    if tuple(line) != was or cursor == at:
+        return None
+    return at
 
 
 __all__ = [
@@ -371,12 +408,15 @@ __all__ = [
     "Texts",
     "VerdictMark",
     "best_marks",
+    "exit_cursor",
     "graph_view",
     "line_text",
+    "lost_points",
     "matching",
     "move_text",
     "player_names",
     "review_view",
+    "shown_value",
     "step_target",
     "stored_review",
     "summary_lines",

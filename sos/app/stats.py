@@ -126,6 +126,11 @@ class StatsView:
     total: str
     legend: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def can_reset(self) -> bool:
+        """Whether "Reset the record" is offered: only with something recorded."""
+        return bool(self.rows)
+
 
 def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int = 18) -> StatsView:
     """The view model of the record (text in ``lang``); the chart has one bar per level (all
@@ -196,6 +201,8 @@ class StatsBook:
     def __init__(self, library: Library, clock: Callable[[], float]) -> None:
         self.library = library
         self.clock = clock
+        #: what the last reset replaced (the stored text, None for none), until undone
+        self.undo: tuple[str | None] | None = None
 
     def _get(self, key: str) -> str | None:
         try:
@@ -229,11 +236,30 @@ class StatsBook:
 
     def reset(self) -> bool:
         """Count only games started from now on; False when the storage refused the write
-        (nothing changed then). No game is deleted."""
+        (nothing changed then). No game is deleted; :meth:`undo_reset` takes it back."""
+        before = self._get(STATS_KEY)
         try:
             self.library.store.set(STATS_KEY, dump_since(self.clock()))
         except StorageError:
             return False
+        self.undo = (before,)
+        return True
+
+    def undo_reset(self) -> bool:
+        """Take the last :meth:`reset` back: the record counts from where it did before it.
+        False when there is none to take back or the storage refused the write (nothing
+        changed then)."""
+        if self.undo is None:
+            return False
+        (before,) = self.undo
+        try:
+            if before is None:
+                self.library.store.remove(STATS_KEY)
+            else:
+                self.library.store.set(STATS_KEY, before)
+        except StorageError:
+            return False
+        self.undo = None
         return True
 
 

@@ -16,6 +16,8 @@ from ..notation import Action
 from ..rules import Rules, app_allows
 from ..state import GameState
 from . import remote
+from .embed import paint_of
+from .fault import NOT_KEPT, storage_failure
 from .i18n import ntext, text
 from .library import (
     GAME_PREFIX,
@@ -84,6 +86,12 @@ class TabCore:
         self.embed = embed
         #: ``start=now`` in the URL (an embed that starts at once; kept in :meth:`location`).
         self.start_now = False
+        #: An embed's storage key (:mod:`sos.app.embed`: ``sos-embed:<hash>``), under which
+        #: the frame's record -- its game and how to draw it before the engine is up -- is
+        #: written after each save; None outside an embed or for a game link.
+        self.embed_key: str | None = None
+        #: The host's name for an embed's game (the ``id`` parameter), kept in the address.
+        self.embed_id: str | None = None
         self.prefs = Prefs.load(self._read(PREFS_KEY))
         self.url_lang: str | None = None
         self.wanted_puzzle: str | None = None
@@ -119,12 +127,19 @@ class TabCore:
             return None
 
     def _write_failed(self, error: StorageError) -> None:
-        if error.kind == "full":
+        kind = storage_failure(error.kind, self.library.store.length())
+        if kind == "full":
             if self.storage != "full":
                 self.notices.append(STORAGE_FULL)
             self.storage = "full"
-        else:
-            self.storage = "refused"
+            return
+        # Refused, or full with nothing in it (a quota of zero): nothing can be kept in this
+        # window. Said once (an embed shows its quiet note instead); the page offers the
+        # export of the game in play beside it (docs/reliability.md).
+        self.notices = [n for n in self.notices if n != STORAGE_FULL]
+        if self.storage != "refused" and not self.embed and NOT_KEPT not in self.notices:
+            self.notices.append(NOT_KEPT)
+        self.storage = "refused"
 
     def settings(self) -> Settings:
         """The settings of the game shown (with the page's language, embed and start flags)."""
@@ -164,6 +179,16 @@ class TabCore:
             record = replace(record, id=game_id or self.library.fresh_id())
         self._show(record)
         self.library.prune_empty(keep=self.game.record.id)
+        self.keep_embed()
+
+    def keep_embed(self) -> None:
+        """In an embed with a key: write the frame's record for the game shown
+        (:func:`sos.app.embed.paint_of`), so the frame restores this game and draws it before
+        the engine is up. A refused write changes nothing (the frame starts empty then)."""
+        if self.embed_key is None or self.storage == "refused":
+            return
+        with contextlib.suppress(StorageError):
+            self.library.store.set(self.embed_key, paint_of(self.game, self.lang))
 
     def new_game(self, settings: Settings | None = None) -> None:
         """Start a new game (a new library entry; the one shown stays in the library) with
@@ -246,6 +271,7 @@ class TabCore:
                 self.notices.append(message("notice.forked"))
         else:
             self.game.record = result.record
+        self.keep_embed()
         return result.status
 
     def _follow(self, record: GameRecord) -> None:
@@ -304,6 +330,19 @@ class TabCore:
         if not tidied:
             self.notices.append(message("notice.restored"))
         return True
+
+    def catch_up(self) -> bool:
+        """The tab comes back after events it could not hear (restored from the back/forward
+        cache, resumed after a freeze): the game shown is compared with the stored one as if
+        another tab had just written it (:meth:`external_change`: follow it when it holds all
+        of this tab's moves, else save ours again, merged or as a copy that says so), and
+        written again if storage lost it (:meth:`ensure_saved`). True when the game shown
+        changed or was written again. The page calls this under the library's lock."""
+        if self.storage == "refused":
+            return False
+        if self.external_change(GAME_PREFIX + self.game.record.id):
+            return True
+        return self.ensure_saved(cleared_only=True)
 
     def names(self) -> tuple[str, ...]:
         """The names of the game shown, one per seat (``""`` for the default)."""

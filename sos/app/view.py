@@ -123,6 +123,11 @@ def _kinds(
     return result
 
 
+#: The result lines of a game one person (not named) plays against the computer, when that
+#: person wins.
+YOU_WIN: Final = {"result.win": "result.you.win", "result.win.simple": "result.you.win.simple"}
+
+
 def _scores_text(scores: tuple[int, ...]) -> str:
     return "–".join(str(s) for s in scores)
 
@@ -163,6 +168,10 @@ def result_text(
         )
         scores = _scores_text((outcome.scores[outcome.winner], *others))
         key = known.win_text if known is not None else "result.win"
+        if kinds.count("human") == 1 and kinds[outcome.winner] == "human" and name == (
+            player_name(lang, outcome.winner)
+        ):  # one unnamed person beat the computer: "You win, 20–0"
+            key = YOU_WIN.get(key, key)
         return text(lang, key, name=name, scores=scores, by=by)
     if known is not None and known.draw_text:
         return text(lang, known.draw_text, scores=scores, by=by)

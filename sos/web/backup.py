@@ -16,14 +16,16 @@ from collections.abc import Callable, Generator
 from datetime import date
 from typing import Any, TypeVar
 
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from sos.app.app import AppSession
 from sos.app.backup import MEDIA_TYPE, Importer, export_steps, file_name, size_refused
 from sos.app.message import Message, message
-from sos.web.computer import SLICE_SECONDS, spawn
+from sos.web import guard
+from sos.web.computer import SLICE_SECONDS
 from sos.web.dom import by_id, element
+from sos.web.guard import spawn
 from sos.web.keep import KeepPanel
 from sos.web.store import with_lock
 
@@ -84,7 +86,7 @@ def download(name: str, content: str) -> None:
     document.body.appendChild(link)
     link.click()
     link.remove()
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
+    guard.later(60_000, lambda: window.URL.revokeObjectURL(url), "revoke a download")
 
 
 class BackupPanel:

@@ -21,37 +21,36 @@ from pyscript import window
 
 from sos.app.computer import (
     BOOK_URL,
+    TURN_PAUSE,
     ComputerSeats,
+    SearchCutOff,
     book_covers,
     book_needed,
     book_path,
     hint_steps,
     load_ai,
+    overrun_after,
+    quick_move,
+    search_limit,
+    turn_steps,
     worth_skipping,
 )
 from sos.app.session import GameSession
 from sos.rules import Rules
+from sos.web.guard import future, spawn
 
 if TYPE_CHECKING:
     from sos.app.computer import Analysis
 
 #: Longest stretch of search work between two returns to the browser (seconds).
 SLICE_SECONDS = 0.02
-#: Visible pause before each computer move, so that a chain of extra turns can be followed.
-COMPUTER_PAUSE = 0.45
+#: Visible pause before a computer's turn; the moves of a chain follow faster
+#: (:func:`sos.app.computer.turn_steps`). Tests set it to 0: no pause at all.
+COMPUTER_PAUSE = TURN_PAUSE
 
 T = TypeVar("T")
 
-_background: set[Any] = set()
 _book_task: Any = None  # the opening book's download (one per page)
-
-
-def spawn(coroutine: Any) -> Any:
-    """Run ``coroutine`` as a task, keeping a reference until it is done."""
-    task = asyncio.ensure_future(coroutine)
-    _background.add(task)
-    task.add_done_callback(_background.discard)
-    return task
 
 
 class Computer:
@@ -78,6 +77,8 @@ class Computer:
         self.skipping = False
         #: Computer moves played in the current run.
         self.run_moves = 0
+        #: The running search has overrun its expected time: Skip is offered and cuts it off.
+        self.overran = False
         self.seats = ComputerSeats(lambda: random.SystemRandom().randrange(2**32))
         self._task: Any = None
 
@@ -87,8 +88,11 @@ class Computer:
 
     def long_run(self) -> bool:
         """True while a run of computer moves is under way that is worth skipping: two or more
-        computer seats, or one computer on a chain of extra turns (:func:`worth_skipping`)."""
-        return self.running() and worth_skipping(self.current().seats, self.run_moves)
+        computer seats, or one computer on a chain of extra turns (:func:`worth_skipping`), or
+        a search that has overrun (Skip then stops it: a quick move is played instead)."""
+        return self.running() and (
+            self.overran or worth_skipping(self.current().seats, self.run_moves)
+        )
 
     def skip(self) -> bool:
         """Play the rest of the run at once (no pause between moves, one render at the end);
@@ -132,29 +136,55 @@ class Computer:
             if not self.thinking:  # (while skipping it stays on: no render between moves)
                 self.thinking = True
                 self.set_thinking(True)
-            # The computer thinks during the visible pause: a move appears COMPUTER_PAUSE
-            # after the previous one, or when the search ends if that takes longer.
+            # The computer thinks during the visible pause: a turn's first move appears
+            # COMPUTER_PAUSE after the previous move, or when the search ends if later.
             shown_at = time.perf_counter() + COMPUTER_PAUSE
-            if book_needed(game.rules, self.seats.level(game, seat)):
+            level = self.seats.level(game, seat)
+            if book_needed(game.rules, level):
                 await fetch_book(game.rules)
                 if not self._valid(game, version):
                     return
-            action = await run_sliced(
-                self.seats.plan(game, seat), functools.partial(self._valid, game, version)
-            )
-            if action is None or not self._valid(game, version):
+            valid = functools.partial(self._valid, game, version)
+            try:
+                turn = await run_sliced(
+                    self.seats.plan_turn(game, seat), valid, search_limit(game.rules, level),
+                    self._overrun_check(overrun_after(game.rules, level)),
+                )
+            except SearchCutOff:  # it never answered: a quick move, and the game goes on
+                window.console.warn(f"SOS: the {level} search was cut off; a quick move instead")
+                turn = (quick_move(game),)
+            finally:
+                self.overran = False
+            if turn is None or not self._valid(game, version):
                 return
-            if not self.skipping:
-                await asyncio.sleep(max(0.0, shown_at - time.perf_counter()))
-            if not self._valid(game, version):
-                return
-            game.play(action)
-            version = game.version
-            self.run_moves += 1
-            if not self.skipping:
-                self.thinking = False
-            self.played(game)
-            await asyncio.sleep(0)  # what follows in a task of its own (docs/performance.md)
+            moves = iter(turn)  # one turn: a chain of SOSs, then a move; shown in steps
+            for count, pause in turn_steps(len(turn), COMPUTER_PAUSE):
+                if not self.skipping:
+                    await asyncio.sleep(max(0.0, shown_at - time.perf_counter()))
+                if not self._valid(game, version):
+                    return
+                for _ in range(count):
+                    game.play(next(moves))
+                version = game.version
+                self.run_moves += count
+                if not self.skipping:
+                    self.thinking = False
+                self.played(game)
+                await asyncio.sleep(0)  # what follows in a task of its own (docs/performance.md)
+                shown_at = time.perf_counter() + pause
+
+    def _overrun_check(self, after: float) -> Callable[[float], bool]:
+        """What :func:`run_sliced` asks after each slice (``seconds`` of search so far): True
+        to cut the search off, when it has overrun (``after`` seconds: Skip is offered, by a
+        render) and the player chose Skip."""
+
+        def cut(seconds: float) -> bool:
+            if seconds >= after and not self.overran:
+                self.overran = True
+                self.set_thinking(True)  # renders Skip (long_run)
+            return self.overran and self.skipping
+
+        return cut
 
     async def hint(self, game: GameSession) -> Analysis | None:
         """The analysis of the position (:func:`sos.app.computer.hint_steps`: best action,
@@ -169,21 +199,38 @@ class Computer:
         return analysis
 
 
-async def run_sliced(gen: Generator[None, None, T], valid: Callable[[], bool]) -> T | None:
+async def run_sliced(
+    gen: Generator[None, None, T],
+    valid: Callable[[], bool],
+    limit: float | None = None,
+    cut: Callable[[float], bool] | None = None,
+) -> T | None:
     """Step ``gen`` in slices of at most SLICE_SECONDS, each in a browser task of its own
-    (the first too: not after a render); None (and ``gen`` closed) once ``valid()`` is false."""
+    (the first too: not after a render); None (and ``gen`` closed) once ``valid()`` is false.
+
+    Raises:
+        SearchCutOff: (``gen`` closed) after ``limit`` seconds of its steps, or when
+            ``cut(seconds so far)`` says so after a slice.
+    """
+    spent = 0.0
     while True:
         await asyncio.sleep(0)
         if not valid():
             gen.close()
             return None
-        deadline = time.perf_counter() + SLICE_SECONDS
+        if (limit is not None and spent >= limit) or (cut is not None and cut(spent)):
+            gen.close()
+            raise SearchCutOff
+        start = time.perf_counter()
+        deadline = start + SLICE_SECONDS
         try:
             while time.perf_counter() < deadline:
                 next(gen)
         except StopIteration as stop:
             result: T = stop.value
             return result
+        finally:
+            spent += time.perf_counter() - start
 
 
 async def fetch_book(rules: Rules) -> None:
@@ -195,7 +242,7 @@ async def fetch_book(rules: Rules) -> None:
     if not book_covers(rules):
         return
     if _book_task is None:  # one download per page, however many callers wait for it
-        _book_task = asyncio.ensure_future(_download_book())
+        _book_task = future(_download_book())
     await _book_task
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
@@ -15,6 +15,7 @@ from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
 from sos.app.players import MAX_NAME
 from sos.app.view import player_name, seat_choice
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
+from sos.web import guard
 from sos.web.dom import by_id, element
 from sos.web.thumbnail import draw_thumbnail
 
@@ -210,7 +211,7 @@ def download(name: str, content: str) -> None:
     document.body.appendChild(link)
     link.click()
     link.remove()
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
+    guard.later(60_000, lambda: window.URL.revokeObjectURL(url), "revoke a download")
 
 
 def _unreadable(app: AppSession, entry: GameEntry) -> Any:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from sos.app.view import LineView, PlayerView, TurnView
+from sos.web import guard
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -214,7 +215,9 @@ def _scroll_later(box: Any, index: int) -> None:
             if item:  # a missing child is JS null (Pyodide's falsy ``jsnull``, not None)
                 scroll_into_list(box, item, again=True)
 
-        _scroll_state["observer"] = window.ResizeObserver.new(create_proxy(resized))
+        _scroll_state["observer"] = window.ResizeObserver.new(
+            guard.proxy(resized, "resize the move list")
+        )
         options = to_js({"box": "border-box"}, dict_converter=window.Object.fromEntries)
         _scroll_state["observer"].observe(box, options)
     if _scroll_state["pending"]:
@@ -227,7 +230,7 @@ def _scroll_later(box: Any, index: int) -> None:
         if item:  # (JS null when the list got shorter meanwhile)
             scroll_into_list(box, item)
 
-    window.requestAnimationFrame(create_once_callable(run))
+    window.requestAnimationFrame(guard.once(run, "frame: scroll the move list"))
 
 
 def scroll_into_list(box: Any, item: Any, again: bool = False) -> None:

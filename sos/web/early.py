@@ -2,8 +2,9 @@
 
 static/boot.js records the taps made on its board (``window.sosBoot``) and shows their letters;
 :func:`hand_over` takes them -- which closes that queue, so from then on every event is the
-app's -- and lets :func:`sos.app.early.play_early` decide what they become: the game's first
-moves, in order, or a notice saying why not. It runs once, in the same task as the page's
+app's -- and lets :func:`sos.app.early.take_early` decide what they become: moves, in order, of
+the game drawn under them (an embed's own game, drawn from its record) or of the empty board,
+or a notice saying why not. It runs once, in the same task as the page's
 first render (no tap can fall between the two) and before ``data-ready``.
 """
 
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from sos.app.early import play_early
+from sos.app.early import take_early
 from sos.web.dom import by_id
 
 if TYPE_CHECKING:
@@ -50,9 +51,16 @@ def hand_over(page: Page) -> None:
     if not taps:
         return
     board = (int(taken.get("rows") or 0), int(taken.get("cols") or 0))
-    result = play_early(page.app.game, board, taps)
+    drawn = taken.get("shown")
+    shown = None
+    if isinstance(drawn, dict) and isinstance(drawn.get("id"), str):
+        shown = (str(drawn["id"]), str(drawn.get("line") or ""))
+    before = page.app.game
+    result = take_early(page.app, board, taps, shown)
     if result.notice is not None:
         page.app.notices.append(result.notice)
+    if page.app.game is not before:  # the taps went to a new game: the address names it
+        window.history.replaceState(None, "", page.app.location())
     if result.played:
         page.changed(announce=True)  # rendered, announced, saved; a computer seat answers
     else:

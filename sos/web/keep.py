@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from sos.app.app import AppSession
@@ -21,7 +20,8 @@ from sos.app.keep import (
     library_worth_keeping,
 )
 from sos.app.message import Message
-from sos.web.computer import spawn
+from sos.web import guard
+from sos.web.guard import spawn
 from sos.web.render import render_notices
 
 #: How long a request may take before the page says that the browser is asking the person
@@ -91,7 +91,7 @@ class KeepPanel:
         spawn(self._request(storage))
 
     async def _request(self, storage: Any) -> None:
-        window.setTimeout(create_once_callable(self._say_asking), ASKING_AFTER_MS)
+        guard.later(ASKING_AFTER_MS, self._say_asking, "keep: say asking")
         try:
             granted = bool(await storage.persisted()) or bool(await storage.persist())
             answer = "granted" if granted else "denied"

@@ -12,7 +12,6 @@ import secrets
 import string
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from sos.app.app import AppSession
@@ -25,10 +24,12 @@ from sos.app.stats import StatsBook
 from sos.app.view import announcement, hint_text
 from sos.notation import Action
 from sos.state import IllegalActionError
-from sos.web import dialogs, early, embed, keys, locale, players, sound, start
-from sos.web.computer import Computer, spawn, warm_up
+from sos.web import dialogs, early, embed, guard, keys, locale, players, sound, start
+from sos.web.computer import Computer, warm_up
 from sos.web.dom import by_id, hide_result
+from sos.web.guard import spawn
 from sos.web.panels import Panels
+from sos.web.recovery import Recovery
 from sos.web.remote import RemotePanel
 from sos.web.render import BoardView, render, render_notices, translate_page
 from sos.web.review import ReviewPanel
@@ -57,8 +58,8 @@ class Page:
         self.panels = Panels(app, self, self.remote, app.wanted_puzzle)
         self.review = ReviewPanel(app, self, self.board)
         self.computer = Computer(lambda: self.app.game, self._computer_played, self._thinking)
-        self._proxies: list[Any] = []
         self.saving = Saving(self)
+        self.recovery = Recovery(self)  # from here on a fault is said, saved, drawn
         self.apply_theme()
         self.translate()
         note = app.embed_note()
@@ -76,9 +77,7 @@ class Page:
 
     # ------------------------------------------------------------------ wiring
     def on(self, target: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)  # created once for the page's lifetime
-        target.addEventListener(event, proxy)
+        guard.listen(target, event, handler)  # for the page's lifetime; a fault is reported
 
     def _listen(self) -> None:
         on = self.on
@@ -107,6 +106,7 @@ class Page:
             on(button, "click", lambda e: by_id(str(e.currentTarget.dataset.close)).close())
         on(window, "popstate", self.on_popstate)
         self.saving.listen()
+        self.recovery.listen()  # bfcache, resume, Export this game
         self.panels.listen()  # (the puzzles' button too)
         self.remote.listen()
         self.review.listen()
@@ -158,14 +158,15 @@ class Page:
         by_id("skip-button").hidden = not self.computer.long_run()
 
     def changed(self, announce: bool = False) -> None:
-        """After a change of the game shown: render it, then save it under the library's
-        lock (two-tab rules; :func:`sos.web.store.with_lock`)."""
+        """After a change of the game shown: save it under the library's lock (two-tab rules;
+        :func:`sos.web.store.with_lock`), then render it -- saving first, so that a failing
+        render cannot cost the change (docs/reliability.md)."""
+        self.saving.save_later()
         self.hint = None
         by_id("hint-text").textContent = ""
         self.refresh(announce)
         if announce:  # a move was played
             sound.after_move(self.app)
-        self.saving.save_later()
 
     def shown(self) -> None:
         """After another game was opened or started: a new history entry, then render."""
@@ -284,7 +285,9 @@ def open_app(query: list[tuple[str, str]]) -> AppSession:
         _new_id,
         pick_language(locale.browser_languages()),
     )
-    app.start(query, str(window.location.hash).lstrip("#"))
+    boot = getattr(window, "sosBoot", None)  # static/boot.js: an embed's key, if any
+    key = getattr(boot, "embedKey", None) if boot else None
+    app.start(query, str(window.location.hash).lstrip("#"), key if isinstance(key, str) else None)
     return app
 
 

@@ -13,8 +13,8 @@ from sos.app.app import GAMES_PAGE, AppSession
 from sos.app.transcript import format_transcript
 from sos.web import dialogs
 from sos.web.backup import BackupPanel
-from sos.web.computer import spawn
 from sos.web.dom import by_id
+from sos.web.guard import spawn
 from sos.web.host import Host
 from sos.web.remote import RemotePanel
 
@@ -43,6 +43,7 @@ class Panels:
         self.wanted_puzzle = wanted_puzzle
         self.puzzles: PuzzlePanel | None = None  # imported when first opened
         self.backup = BackupPanel(app, self.render_games, self._imported)
+        self.kept: tuple[str | None, str | None, str] | None = None  # Settings open: its prefs
 
     def listen(self) -> None:
         """Attach the dialogs' event handlers."""
@@ -62,6 +63,8 @@ class Panels:
         self.backup.listen(on)  # export, import
         on(by_id("settings-button"), "click", self.open_settings)
         on(by_id("settings-cancel"), "click", lambda _e: by_id("settings-dialog").close())
+        on(by_id("settings-keep"), "click", lambda _e: self.close_settings(keep=True))
+        on(by_id("settings-dialog"), "close", lambda _e: self.close_settings(keep=False))
         on(by_id("settings-form"), "submit", self.on_settings_submit)
         on(by_id("settings-form"), "change", lambda _e: dialogs.sync_settings())
         on(by_id("puzzles-button"), "click", lambda _e: self.open_puzzles(None))
@@ -100,12 +103,25 @@ class Panels:
         app = self.app
         dialogs.fill_settings(app.settings(), app.lang, app.prefs.theme, app.names())
         self.remote.fill_settings()
+        self.kept = app.prefs_shown()  # what Cancel (or Esc) puts back
         by_id("settings-dialog").showModal()
+
+    def close_settings(self, keep: bool) -> None:
+        """Keep (``keep``) or Start keep the language and theme chosen; Cancel and Esc put
+        back the ones the dialog opened with."""
+        kept, self.kept = self.kept, None
+        if by_id("settings-dialog").open:
+            by_id("settings-dialog").close()  # (its close event comes back here: kept is None)
+        if kept is None or keep or not self.app.put_back(kept):
+            return
+        window.history.replaceState(None, "", self.app.location())
+        self.host.restyle()
+        self.host.refresh()
 
     def on_settings_submit(self, event: Any) -> None:
         event.preventDefault()
         form = dialogs.read_settings(self.remote.chosen())
-        by_id("settings-dialog").close()
+        self.close_settings(keep=True)
         applied = self.app.apply_settings(form)
         if applied.theme_changed or applied.language_changed:
             self.host.restyle()

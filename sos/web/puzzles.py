@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 from sos.app.view import view_model
 from sos.notation import Action
 from sos.state import GameState, IllegalActionError
-from sos.web.computer import spawn
+from sos.web import guard
 from sos.web.dom import by_id, element
+from sos.web.guard import spawn
 from sos.web.render import BoardIds, BoardView, render_notices
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ class PuzzlePanel:
         if self.session is not None:
             return self.session
         if self._load is None:
-            self._load = asyncio.ensure_future(self._fetch())
+            self._load = guard.future(self._fetch())
         text = await self._load
         app = self.app
         try:

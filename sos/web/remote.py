@@ -19,9 +19,9 @@ from sos.app.remote import (
     link_url,
     remote_view,
 )
-from sos.web.computer import spawn
 from sos.web.dialogs import page_base
 from sos.web.dom import by_id, element
+from sos.web.guard import spawn
 from sos.web.host import Host
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from pyscript import document
 
 from sos.app.app import AppSession
+from sos.app.fault import has_fault
 from sos.app.i18n import text
 from sos.app.players import names_of
 from sos.app.view import PLAYER_STYLES, CellView, LineView, move_list, session_view
@@ -232,12 +233,18 @@ def _render_other_lines(app: AppSession) -> None:
 
 def render_notices(app: AppSession) -> None:
     """The notice bar: the queued notices (text only) and, when storage is full, a button to
-    the list of games where old ones can be deleted."""
+    the list of games where old ones can be deleted; where storage keeps nothing, Export this
+    game; after a fault, Copy details (docs/reliability.md)."""
     items = by_id("notice-list")
     items.replaceChildren()
     for message in app.notice_texts():
         items.appendChild(element("li", "", message))  # text only, never HTML
     by_id("notice-games").hidden = app.storage != "full"
+    by_id("notice-export").hidden = app.storage != "refused" or not app.notices
+    fault = has_fault(app.notices)
+    by_id("fault-copy").hidden = not fault
+    if not fault:
+        by_id("fault-more").hidden = True
     by_id("notice").hidden = not app.notices
 
 

@@ -1,14 +1,9 @@
 """The game review in the page (issue 14): the Review button, the review run in time slices
 with a progress bar and Cancel, the verdicts in the move list, the best move on the board, the
-evaluation graph and each player's summary. The judging is :mod:`sos.app.review`'s
-(:func:`~sos.app.review.start_review`, over the AI's review) and so is what is shown (its view
-model); this module only runs the review in slices, stores it in the game's record and draws.
-
-A finished review is kept in ``GameRecord.extra["review"]``
-(:meth:`sos.ai.review.GameReview.to_dict`),
-tied to the line it reviewed: opening the review again shows it at once; a changed line is
-reviewed anew.
-"""
+evaluation graph and each player's summary. The judging and what is shown are
+:mod:`sos.app.review`'s; this module runs the review in slices, stores it in the game's record
+(``GameRecord.extra["review"]``, tied to the line it reviewed: shown at once when opened again;
+a changed line is reviewed anew) and draws."""
 
 from __future__ import annotations
 
@@ -24,6 +19,7 @@ from sos.app.review import (
     HEIGHT,
     STEP,
     GraphView,
+    exit_cursor,
     review_view,
     start_review,
     step_target,
@@ -31,13 +27,15 @@ from sos.app.review import (
     with_review,
 )
 from sos.app.session import GameSession
-from sos.web.computer import SLICE_SECONDS, fetch_book, spawn
+from sos.web.computer import SLICE_SECONDS, fetch_book
 from sos.web.dom import SVG_NS, by_id, element, hide_result
+from sos.web.guard import spawn
 from sos.web.host import Host
 from sos.web.render import BoardView
 
 if TYPE_CHECKING:
     from sos.app.review import GameReview, VerdictMark
+    from sos.notation import Action
 
 
 def _svg(tag: str, cls: str = "", **attrs: object) -> Any:
@@ -66,6 +64,9 @@ class ReviewPanel:
         self._graph: GraphView | None = None
         self._dots: list[Any] = []
         self._summary: tuple[str, ...] | None = None
+        # (the cursor and line when the review opened; whether the result card was open)
+        self._opened: tuple[int, tuple[Action, ...]] = (0, ())
+        self._card_open = False
 
     def listen(self) -> None:
         """Attach the panel's event handlers."""
@@ -73,6 +74,8 @@ class ReviewPanel:
         on(by_id("review-button"), "click", self.on_review)
         on(by_id("review-cancel"), "click", self.on_cancel)
         on(by_id("review-close"), "click", lambda _e: self.close())
+        on(by_id("review-play"), "click", lambda _e: self.close(play_here=True))
+        on(by_id("review-end"), "click", lambda _e: self.go_end())
         on(by_id("review-graph"), "click", self.on_graph_click)
         on(by_id("review-prev"), "click", lambda _e: self.go(-1))
         on(by_id("review-next"), "click", lambda _e: self.go(1))
@@ -82,7 +85,9 @@ class ReviewPanel:
         game = self.app.game
         if self.running or not game.line:
             return
-        self.game = game
+        self.game, self._opened = game, (game.cursor, tuple(game.line))
+        self._card_open = not (card := by_id("result")).hidden and not card.classList.contains(
+            "folded")
         by_id("review-panel").hidden = False
         hide_result()  # the board, not the game-over card, while reviewing
         document.documentElement.classList.add("reviewing")
@@ -110,8 +115,21 @@ class ReviewPanel:
         if target is not None:
             self.host.step(game.go_to(target))
 
-    def close(self) -> None:
-        """Hide the panel (a running review is cancelled) and remove the verdicts."""
+    def go_end(self) -> None:
+        """"▶|": show the final position of the line of play."""
+        if (game := self.app.game).cursor < len(game.line):
+            self.host.step(game.go_to(len(game.line)))
+
+    def close(self, play_here: bool = False) -> None:
+        """Hide the panel (a running review is cancelled), remove the verdicts; back where the
+        game stood at opening (:func:`~sos.app.review.exit_cursor`) unless ``play_here``."""
+        game = self.app.game
+        back = None if play_here or self.game is not game else exit_cursor(
+            self._opened, game.line, game.cursor)
+        if back is not None:
+            self.host.step(game.go_to(back))
+        if self._card_open and not play_here:  # (as it was: the review folded it)
+            by_id("result").classList.remove("folded")
         self.cancelled = True
         self.review = None
         self.game = None
@@ -209,6 +227,7 @@ class ReviewPanel:
         by_id("review-message").textContent = view.message
         by_id("review-prev").disabled = view.prev_disabled
         by_id("review-next").disabled = view.next_disabled
+        by_id("review-end").disabled = by_id("review-play").hidden = view.at_end
         by_id("review-move").textContent = view.move
         self._clear_marks()
         self._mark_best(view.marks)

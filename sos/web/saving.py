@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from sos.app.app import AppSession
 from sos.app.library import GAME_PREFIX
+from sos.web import guard
 from sos.web.dom import by_id
 from sos.web.render import render_notices
 from sos.web.store import with_lock
@@ -68,7 +68,7 @@ class Saving:
         on(window, "pagehide", self.on_pagehide)
         # Once, when the start is over: list the storage's keys and bring the index up to
         # date with them (a build without the index may have written games behind it).
-        window.setTimeout(create_once_callable(lambda: with_lock(self._check_keys)), KEY_CHECK_MS)
+        guard.later(KEY_CHECK_MS, lambda: with_lock(self._check_keys), "check the storage's keys")
 
     def _check_keys(self) -> None:
         if self.page.app.library.check_keys() and by_id("games-dialog").open:

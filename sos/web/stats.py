@@ -38,12 +38,15 @@ class StatsPanel:
         self.lang = lang
         on(by_id("stats-button"), "click", self.open)
         on(by_id("stats-reset"), "click", self.on_reset)
+        on(by_id("stats-undo"), "click", self.on_undo)
 
     def open(self, _event: Any = None) -> None:
         """Fill the dialog and show it, scrolled to the top with the heading focused; fill it
         again under the library's lock, so that a save still waiting for the lock (the game
         just finished: a move's save lands a task later) is counted once it has landed."""
         by_id("stats-message").textContent = ""
+        by_id("stats-undo").hidden = True
+        self.book.undo = None  # (an undo is offered while the dialog stays open)
         self.render()
         with_lock(self._render_if_open)
         dialog = by_id("stats-dialog")
@@ -53,11 +56,16 @@ class StatsPanel:
         by_id("stats-title").focus()
 
     def on_reset(self, _event: Any) -> None:
-        lang = self.lang()
         ok = self.book.reset()
-        by_id("stats-message").textContent = text(
-            lang, "stats.reset.done" if ok else "puzzles.not_saved"
-        )
+        self._said("stats.reset.done" if ok else "puzzles.not_saved", undo=ok)
+
+    def on_undo(self, _event: Any) -> None:
+        ok = self.book.undo_reset()
+        self._said("stats.reset.undone" if ok else "puzzles.not_saved", undo=not ok)
+
+    def _said(self, key: str, undo: bool) -> None:
+        by_id("stats-message").textContent = text(self.lang(), key)
+        by_id("stats-undo").hidden = not undo or self.book.undo is None
         self.render()
 
     def _render_if_open(self) -> None:
@@ -70,6 +78,7 @@ class StatsPanel:
         lang = self.lang()
         view = self.book.view(lang)
         by_id("stats-total").textContent = view.total if view.rows else view.empty
+        by_id("stats-reset").hidden = not view.can_reset
         self._table(view)
         self._chart(view)
         rating = self.book.rating(lang)

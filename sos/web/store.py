@@ -9,10 +9,10 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from sos.app.library import StorageError
+from sos.web import guard
 
 #: ``DOMException`` names browsers use for a full quota (Chromium/WebKit, old Firefox).
 QUOTA_ERRORS = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
@@ -108,7 +108,7 @@ def with_lock(task: Callable[[], None]) -> None:
             task()
 
     try:
-        request = locks.request(LOCK_NAME, create_once_callable(locked))
+        request = locks.request(LOCK_NAME, guard.once(locked, "a save under the library's lock"))
     except Exception:  # a browser that has the object but refuses the request at once
         task()
         return

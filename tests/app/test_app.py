@@ -231,3 +231,25 @@ def test_puzzles_keep_progress_unless_storage_is_refused() -> None:
     refused.start([])
     assert refused.wanted_puzzle is None
     assert refused.puzzle_session(()).store is None
+
+
+def test_settings_cancel_puts_the_language_and_theme_back() -> None:
+    from sos.app.library import MemoryStore
+    from sos.app.prefs import Prefs
+
+    from .support import tab
+
+    store = MemoryStore()
+    app = tab(store, [("lang", "fr")])
+    kept = app.prefs_shown()
+    assert app.set_language("de") and app.set_theme("dark") and app.lang == "de"
+    assert app.put_back(kept)
+    assert (app.lang, app.prefs.theme, app.prefs.lang) == ("fr", "auto", None)
+    assert Prefs.load(store.get("sos-prefs")).lang is None  # saved so
+    assert not app.put_back(app.prefs_shown())  # nothing changed: nothing to redo
+
+
+def test_the_even_estimate_says_what_is_even() -> None:
+    from sos.app.i18n import text
+
+    assert text("en", "hint.estimate2.even") == "Estimate (not proven): the scores end about even."

@@ -4,12 +4,14 @@ has moves is never changed."""
 
 from __future__ import annotations
 
-from sos.app.early import play_early
-from sos.app.library import GameRecord
+from sos.app.app import AppSession
+from sos.app.early import EarlyResult, play_early, take_early
+from sos.app.library import GameRecord, MemoryStore
 from sos.app.message import Message
 from sos.app.session import GameSession
 from sos.notation import Action
 from sos.rules import Rules
+from tests.app.support import factory
 
 
 def game(size: int = 5, seats: tuple[str, ...] = ("human", "human"), mode: str = "general",
@@ -106,3 +108,56 @@ def test_the_notice_reads_in_every_language() -> None:
         "The square you tapped before the game was ready was not played: "
         "this game already has moves."
     )
+
+
+# ------------------------------------------------------------------ take_early: the frame's game
+def frame(store: MemoryStore, key: str = "sos-embed:k") -> AppSession:
+    clock, new_id = factory()
+    app = AppSession(store, clock, new_id, "en")
+    app.start([("embed", "1"), ("size", "5")], "", key)
+    return app
+
+
+def test_taps_on_a_drawn_game_continue_it() -> None:
+    store = MemoryStore()
+    app = frame(store)
+    app.game.play(Action(0, 0, "S"))
+    app.commit()
+    back = frame(store)  # the reader returns: the frame drew Sa1, then tapped b2
+    result = take_early(back, (5, 5), [(1, 1, "O")], (app.game.record.id, "Sa1"))
+    assert result == EarlyResult(1, None)
+    assert back.game.record.id == app.game.record.id
+    assert [str(a) for a in back.game.line] == ["S@a1", "O@b2"]
+
+
+def test_taps_on_a_drawn_game_that_changed_since_go_to_a_copy_of_what_was_drawn() -> None:
+    store = MemoryStore()
+    app = frame(store)
+    app.game.play(Action(0, 0, "S"))
+    app.commit()
+    drawn = (app.game.record.id, "Sa1")
+    app.game.play(Action(4, 4, "S"))  # another tab moved on after the frame drew Sa1
+    app.commit()
+    back = frame(store)
+    result = take_early(back, (5, 5), [(1, 1, "O")], drawn)
+    assert result.played == 1 and result.notice is not None
+    assert result.notice.key == "notice.forked"
+    assert back.game.record.id != app.game.record.id
+    assert [str(a) for a in back.game.line] == ["S@a1", "O@b2"]
+    assert [str(a) for a in back.library.get(app.game.record.id).line] == ["S@a1", "S@e5"]
+
+
+def test_taps_on_an_empty_frame_never_drop_for_a_game_with_moves() -> None:
+    store = MemoryStore()
+    app = frame(store)
+    app.game.play(Action(0, 0, "S"))
+    app.commit()
+    back = frame(store)  # the frame could not draw it (e.g. the record came later)
+    result = take_early(back, (5, 5), [(2, 2, "S")], None)
+    assert result == EarlyResult(1, None)
+    assert [str(a) for a in back.game.line] == ["S@c3"]
+    assert back.library.get(app.game.record.id) is not None  # the other game is kept
+    full = AppSession(store, *factory(), "en")  # the full page keeps its rule: dropped
+    full.start([], f"g={app.game.record.id}")
+    dropped = take_early(full, (5, 5), [(2, 2, "S")], None)
+    assert dropped.played == 0 and reason(dropped.notice) == "notice.early.started"

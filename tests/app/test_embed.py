@@ -6,7 +6,15 @@ from __future__ import annotations
 import json
 
 from sos import Action, Rules
-from sos.app.embed import SOURCE, VERSION, GameOverReports, ready_message
+from sos.app.embed import (
+    SOURCE,
+    VERSION,
+    GameOverReports,
+    paint_of,
+    painted_id,
+    ready_message,
+    valid_key,
+)
 from sos.app.library import GameRecord
 from sos.app.params import Settings
 from sos.app.players import with_names
@@ -88,3 +96,20 @@ def test_the_messages_name_the_players() -> None:
     assert message["names"] == ["Alice", "Computer 2"]
     assert message["text"] == "Alice wins with the first SOS"
     assert message["winner"] == 0
+
+
+def test_the_embed_record_draws_the_position_shown() -> None:
+    line = tuple(Action.parse(a) for a in ("S@a1", "O@b1", "S@c1", "O@d4"))
+    game = GameSession(GameRecord("g7", Rules.square(4), ("human", "human"), line, 3))
+    data = json.loads(paint_of(game, "de"))
+    assert data == {
+        "format": "sos-embed", "version": 1, "id": "g7", "size": 4, "line": "Sa1Ob1Sc1",
+        "scores": [1, 0], "status": "Spieler 1 hat 1 Punkt erzielt und ist noch einmal am Zug",
+        "lang": "de",
+    }
+    assert painted_id(paint_of(game, "en")) == "g7"
+    for raw in (None, "", "[]", '{"format":"sos-embed","version":2,"id":"g7"}', "{"):
+        assert painted_id(raw) is None
+    assert valid_key("sos-embed:1x2y") == "sos-embed:1x2y"
+    for key in ("sos-embed:", "sos-g:abc", "sos-embed:ABC", None, 3):
+        assert valid_key(key) is None

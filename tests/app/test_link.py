@@ -106,7 +106,8 @@ def test_full_games_at_the_limits_round_trip(size: int, players: int) -> None:
     rules = Rules.square(size, players=players)
     line = play_random(rules, random.Random(size * players))
     assert len(line) == size * size
-    link = RemoteLink("z" * 32, rules, line, players - 1, ("ü" * fmt.MAX_NAME,) * players)
+    names = ("ü" * (fmt.LINK_NAME_BYTES // 2),) * players  # the longest names a link carries
+    link = RemoteLink("z" * 32, rules, line, players - 1, names)
     assert decode_link(encode_link(link)) == link
 
 
@@ -148,9 +149,19 @@ def test_a_full_game_on_the_largest_board_is_short_enough_for_messengers() -> No
 
 def test_names_are_cleaned_and_cut() -> None:
     assert fmt.clean_name("  Anna \n\t Lena\u0000 ") == "Anna Lena"
-    assert fmt.clean_name("x" * 40) == "x" * fmt.MAX_NAME
-    long = RemoteLink("a", Rules.square(3), (), 0, ("😀" * 40, ""))
-    assert decode_link(encode_link(long)).names[0] == "😀" * fmt.MAX_NAME
+    assert fmt.clean_name("x" * 40) == "x" * 40
+    assert fmt.clean_name("x" * 200) == "x" * (fmt.MAX_NAME - 1) + "…"
+    # a longer name is cut at a word, with "…"
+    words = "Maximilian-Alexander von Hohenzollern-Sigmaringen " * 3
+    assert fmt.clean_name(words) == (
+        "Maximilian-Alexander von Hohenzollern-Sigmaringen Maximilian-Alexander von…"
+    )
+    assert fmt.shorten("Maximilian-Alexander von Hohenzollern", 24) == "Maximilian-Alexander…"
+    # a link carries a name up to LINK_NAME_BYTES in UTF-8, cut the same way
+    long = RemoteLink("a", Rules.square(3), (), 0, ("😀" * 40, "Ümüş " * 30))
+    carried = decode_link(encode_link(long)).names
+    assert carried[0] == "😀" * 31 + "…"
+    assert carried[1].endswith("Ümüş…") and len(carried[1].encode()) <= fmt.LINK_NAME_BYTES
 
 
 @pytest.mark.parametrize(

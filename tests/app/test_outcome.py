@@ -168,7 +168,7 @@ def test_only_the_owner_reads_the_boards_verdict() -> None:
     found = [
         str(path.relative_to(root))
         for folder in ("app", "web")
-        for path in sorted((root / folder).glob("*.py"))
+        for path in sorted((root / folder).rglob("*.py"))
         if str(path.relative_to(root)) not in allowed
         and re.search(r"\.outcome\(\)|\.is_terminal\(\)", path.read_text("utf-8"))
     ]

@@ -9,6 +9,7 @@ from sos.app.players import (
     names_of,
     opponents_text,
     rematch,
+    rematch_notice,
     seat_label,
     shown_names,
     with_names,
@@ -32,8 +33,8 @@ def finished_game() -> GameState:
 
 def test_names_are_kept_cleaned_and_survive_a_save() -> None:
     record = GameRecord("g1", RULES, ("human", "hard"))
-    named = with_names(record, ["  Alice\u0007  Smith ", "x" * 40, "extra"])
-    assert names_of(named) == ("Alice Smith", "x" * 24)
+    named = with_names(record, ["  Alice\u0007  Smith ", "x" * 140, "extra"])
+    assert names_of(named) == ("Alice Smith", "x" * 95 + "…")
     assert names_of(load_game(dump_game(named))) == names_of(named)
     assert not with_names(record, ["", " "]).extra  # no name: no key
     assert with_names(record, ["", " "]).is_empty()  # and still pruned as empty
@@ -83,6 +84,29 @@ def test_rematch_rotates_seats_and_names() -> None:
     assert again.seats == ("easy", "human", "hard")
     assert names_of(again) == ("Eve", "Alice", "")
     assert rematch(rematch(rematch(record))).seats == record.seats
+
+
+def test_the_rematch_tells_one_person_their_new_seat() -> None:
+    record = GameRecord("g1", Rules.square(3, "simple", 2), ("human", "easy"))
+    notice = rematch_notice(rematch(record))
+    assert notice is not None
+    assert notice.text("en") == (
+        "Rematch: you are now Player 2, in red (struck through); Computer 1 moves first."
+    )
+    named = rematch_notice(rematch(with_names(record, ["Alice", "Deep Blue"])))
+    assert named is not None and named.text("en").startswith("Rematch: you are now Alice, in red")
+    assert named.text("en").endswith("; Deep Blue moves first.")
+    # several people (or none) on one device: nothing to tell
+    assert rematch_notice(GameRecord("g", record.rules, ("human", "human"))) is None
+    assert rematch_notice(GameRecord("g", record.rules, ("easy", "hard"))) is None
+
+
+def test_one_person_who_beats_the_computer_is_told_you_win() -> None:
+    state = finished_game()
+    assert result_text(state, "en", ("human", "easy")) == "You win with the first SOS"
+    assert result_text(state, "de", ("human", "easy")) == "Du gewinnst mit dem ersten SOS"
+    assert result_text(state, "en", ("easy", "human")) == "Computer 1 wins with the first SOS"
+    assert result_text(state, "en", ("human", "human")) == "Player 1 wins with the first SOS"
 
 
 def test_rematch_of_a_game_by_link_moves_this_device_on() -> None:

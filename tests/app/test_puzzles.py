@@ -82,7 +82,7 @@ def test_texts_name_the_goal_and_the_refutation(lang: str) -> None:
     general = next(p for p in shipped() if p.goal == "lead")
     session.open(general.id, date(2026, 12, 1))
     prompt = session.prompt()
-    assert ("keeps your lead" if lang == "en" else "Vorsprung") in prompt
+    assert ("wins by the most" if lang == "en" else "am höchsten") in prompt
     refutation = next(r for r in general.wrong[0].values() if r.reply is not None)
     session.attempt(refutation.action)
     feedback = session.feedback()

@@ -162,3 +162,58 @@ def test_an_embed_without_storage_gets_a_quiet_note() -> None:
     note = frame.embed_note()
     assert note is not None and note.text("en") == text("en", "embed.not_saved")
     assert tab(MemoryStore(), [("embed", "1")]).embed_note() is None
+
+
+# ------------------------------------------------------------------ an embed's own game
+def embed_tab(store: MemoryStore, key: str | None, query: list[tuple[str, str]] | None = None,
+              fragment: str = "") -> AppSession:
+    """A frame (``embed=1`` and ``query``) with the key static/boot.js computed."""
+    clock, new_id = factory()
+    app = AppSession(store, clock, new_id, "en")
+    app.start([("embed", "1"), *(query or [])], fragment, key)
+    return app
+
+
+def test_each_embed_key_is_its_own_game_and_comes_back() -> None:
+    store = MemoryStore()
+    one = embed_tab(store, "sos-embed:one")
+    one.game.play(A1)
+    one.commit()
+    two = embed_tab(store, "sos-embed:two")  # a second frame of the page: not frame one's game
+    assert two.game.line == [] and two.game.record.id != one.game.record.id
+    two.game.play(B1)
+    two.commit()
+    # The reader comes back: each frame finds its own game (not the library's latest).
+    assert embed_tab(store, "sos-embed:one").game.line == [A1]
+    assert embed_tab(store, "sos-embed:two").game.line == [B1]
+    # The full page still opens the latest game; an embed without a key keeps the old rule.
+    assert tab(store).game.line == [B1]
+    assert embed_tab(store, None).game.line == [B1]
+
+
+def test_an_embed_record_that_names_no_readable_game_starts_a_new_one() -> None:
+    store = MemoryStore()
+    store.set("sos-embed:gone", '{"format":"sos-embed","version":1,"id":"nothere"}')
+    store.set("sos-embed:bad", "{not json")
+    for key in ("sos-embed:gone", "sos-embed:bad", "sos-embed:new"):
+        app = embed_tab(store, key, [("size", "5")])
+        assert app.game.line == [] and app.game.rules.rows == 5
+    # a key that is not one static/boot.js makes is not used
+    assert embed_tab(store, "sos-g:x").embed_key is None
+
+
+def test_a_game_link_in_an_embed_names_its_game_itself() -> None:
+    store = MemoryStore()
+    app = embed_tab(store, "sos-embed:k", [("size", "4"), ("game", "Sa1")])
+    assert app.embed_key is None and app.game.line == [A1]
+    assert store.get("sos-embed:k") is None
+
+
+def test_the_hosts_id_stays_in_the_frames_address() -> None:
+    store = MemoryStore()
+    app = embed_tab(store, "sos-embed:k", [("size", "4"), ("id", "puzzle-1")])
+    assert "&id=puzzle-1#g=" in app.location()
+    assert "id=" not in app.full_game_query().replace("gid=", "")
+    bad = embed_tab(store, "sos-embed:k", [("size", "4"), ("id", "no spaces")])
+    assert "id=" not in bad.location().split("#")[0]
+    assert any("Ignored id=no spaces" in n for n in bad.notice_texts())

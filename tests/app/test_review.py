@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from sos import Action, GameState, Rules, new_game
 from sos.ai.review import GameReview, PlyReview, graph_points, review_game, verdict
 from sos.app.app import AppSession
@@ -272,3 +274,51 @@ def test_start_review_runs_the_ai_review_with_its_progress() -> None:
             review = stop.value
             break
     assert review.line == line and run.progress.done == run.progress.total
+
+
+def test_leaving_the_review_goes_back_to_where_the_game_stood() -> None:
+    from sos.app.review import exit_cursor
+    from sos.notation import Action
+
+    line = tuple(Action.parse(a) for a in ("S@a1", "O@b1", "S@c1"))
+    assert exit_cursor((3, line), line, 1) == 3  # the review showed move 1: back to the end
+    assert exit_cursor((3, line), line, 3) is None  # never moved away
+    played = (*line[:1], Action.parse("O@c3"))  # a move played from move 1: the game is there
+    assert exit_cursor((3, line), played, 2) is None
+
+
+@pytest.mark.slow  # (a 5x5 review: several seconds of CPU)
+def test_the_texts_before_after_and_lost_agree() -> None:
+    """Before minus after, as shown, is the points lost shown, for every move of a 5x5 game
+    reviewed with estimates (issue 43)."""
+    import random
+    import re
+
+    from sos import Rules, new_game
+    from sos.ai.review import review_game
+    from sos.app.review import move_text
+
+    state = new_game(Rules.square(5))
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    review = review_game(state)
+    number = r"(a win by|a loss by|about a draw,) ≈?([\d.]+)( ahead| behind)?|a draw"
+
+    def value(found: re.Match[str]) -> float:
+        if found.group(0) == "a draw":
+            return 0.0
+        sign = -1 if found.group(1) == "a loss by" or found.group(3) == " behind" else 1
+        return sign * float(found.group(2))
+
+    checked = 0
+    for ply in review.plies:
+        said = move_text(app(), "general", ply, "P")
+        before, after = [value(m) for m in re.finditer(number, said.split("Before: ")[1])][:2]
+        lost = re.search(r"Lost ([\d.]+) point", said)
+        if lost is not None:
+            checked += 1
+            assert abs(before - after - float(lost.group(1))) < 1e-9, said
+        else:
+            assert before - after <= 0 or ply.loss == 0, said
+    assert checked

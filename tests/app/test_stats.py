@@ -117,3 +117,24 @@ def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None
     assert shown.chart.low <= 1500 < 1600 <= shown.chart.high
     full = StatsBook(Library(MemoryStore(quota=10), lambda: 0.0, lambda: "x"), lambda: 1.0)
     assert not full.reset()
+
+
+def test_the_reset_is_offered_with_a_record_and_can_be_taken_back() -> None:
+    from sos.app.stats import STATS_KEY, StatsBook
+
+    store = MemoryStore()
+    now = [1000.0]
+    library = Library(store, lambda: now[0], iter(f"g{n}" for n in range(99)).__next__)
+    book = StatsBook(library, lambda: now[0])
+    assert not book.view("en").can_reset and not book.undo_reset()  # nothing recorded
+    library.create(game(("human", "hard"), WIN_FOR_0, created=0))
+    assert book.view("en").can_reset
+    now[0] = 2000.0
+    assert book.reset() and book.rows() == [] and not book.view("en").can_reset
+    assert book.undo_reset() and [(r.level, r.win) for r in book.rows()] == [("hard", 1)]
+    assert store.get(STATS_KEY) is None  # as before the first reset
+    assert not book.undo_reset()  # once
+    assert book.reset()
+    now[0] = 3000.0
+    assert book.reset()  # a second reset is undone to the first one
+    assert book.undo_reset() and store.get(STATS_KEY) is not None and book.rows() == []

@@ -2,7 +2,8 @@
 
 Every test under tests/e2e/ is marked ``e2e``. The autouse ``guard`` watches every browser
 context the test creates (through pytest-playwright's ``context``/``page``/``new_context``) and
-fails the test on any uncaught page error, any console error, any Content-Security-Policy
+fails the test on any renderer crash (naming the test; the minidump is kept in
+test-results/crash-dumps/), any uncaught page error, any console error, any Content-Security-Policy
 violation (a ``securitypolicyviolation`` listener added to every page by an init script reports
 it as a console error and keeps it in ``window.__cspViolations``), and any request that leaves
 the site's origin (``data:``/``blob:`` excepted). Foreign requests are also aborted by a route, so
@@ -33,6 +34,11 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, R
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "test-results"
+#: Where Chromium's crash handler writes a renderer's minidump (docs/crash.md). Debian's Chromium
+#: ignores ``--crash-dumps-dir`` (a headless-shell switch) and writes to ~/.config/chromium/Crash
+#: Reports unless ``BREAKPAD_DUMP_LOCATION`` names another folder (checked with DevTools'
+#: ``Page.crash``: one .dmp in crash-dumps/pending/).
+CRASH_DUMPS = RESULTS / "crash-dumps"
 E2E_DIR = Path(__file__).resolve().parent
 READY_SELECTOR = 'html[data-ready="1"]'
 BOOT_TIMEOUT_MS = 60_000  # Pyodide cold boot is 3-5 s on a 2-core box; CI can be much slower.
@@ -75,6 +81,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "executable_path": executable,
         "headless": browser_type_launch_args.get("headless", True),
         "args": CHROMIUM_ARGS,
+        "env": {**os.environ, "BREAKPAD_DUMP_LOCATION": str(CRASH_DUMPS)},
     }
 
 
@@ -179,8 +186,9 @@ def origin_of(url: str) -> str:
 class BrowserGuard:
     """Collects page errors, console errors and foreign requests of the watched contexts."""
 
-    def __init__(self, site_url: str) -> None:
+    def __init__(self, site_url: str, test: str = "") -> None:
         self.site_url = site_url
+        self.test = test  # the test's node id, named when a renderer crashes
         self.allowed_origins = {origin_of(site_url)}
         self.problems: list[str] = []
         self._console_allow: list[re.Pattern[str]] = []
@@ -225,9 +233,16 @@ class BrowserGuard:
     def _on_page_error(self, error: pw.Error) -> None:
         self._add(f"page error: {error.stack or error.message}")
 
+    def _on_crash(self, page: Page) -> None:
+        self._add(
+            f"renderer crashed (\"Target crashed\") in {self.test or 'this test'} at {page.url};"
+            f" its minidump is in {CRASH_DUMPS.relative_to(ROOT)}/pending (docs/crash.md)"
+        )
+
     def watch_page(self, page: Page) -> None:
         page.on("console", self._on_console)
         page.on("pageerror", self._on_page_error)
+        page.on("crash", self._on_crash)
 
     def watch_context(self, context: BrowserContext, *, route: bool = True) -> None:
         self._contexts.append(context)
@@ -260,8 +275,8 @@ class BrowserGuard:
 
 
 @pytest.fixture(autouse=True)
-def guard(site_url: str) -> BrowserGuard:
-    return BrowserGuard(site_url)
+def guard(site_url: str, request: pytest.FixtureRequest) -> BrowserGuard:
+    return BrowserGuard(site_url, request.node.nodeid)
 
 
 # --------------------------------------------------------------------------- shared contexts
@@ -288,6 +303,7 @@ SHARED_CONTEXT_FILES = frozenset(
         "test_library.py", "test_page_limits.py", "test_players.py", "test_players_details.py",
         "test_players_sound.py", "test_puzzle_page.py", "test_remote_games.py",
         "test_review_page.py", "test_saves.py", "test_security.py", "test_stats.py",
+        "test_newcomer.py",
     }
 )
 

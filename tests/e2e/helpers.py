@@ -221,6 +221,17 @@ class EmbedHost:
             game.locator("#board button.cell").first.wait_for(state="attached")
         return frame, game
 
+    def wait_messages(self, count: int, shown: bool = False) -> list[dict[str, Any]]:
+        """Wait until at least ``count`` of the messages :meth:`messages` returns (the same
+        filter: ``sos:shown`` left out unless ``shown``) have arrived; returns them."""
+        self.page.wait_for_function(
+            """([count, shown]) => window.received.filter((m) =>
+                 m.data !== null && typeof m.data === "object" && m.data.source === "sos-game"
+                 && (shown || m.data.type !== "sos:shown")).length >= count""",
+            arg=[count, shown],
+        )
+        return self.messages(shown)
+
     def messages(self, shown: bool = False) -> list[dict[str, Any]]:
         """The messages the app posted to the host page (``source: "sos-game"``), in order;
         without the ``sos:shown`` every embed posts first unless ``shown``."""

@@ -109,7 +109,7 @@ def test_same_site_iframe_posts_ready_and_game_over(
     _frame, game = embed.open("?size=3&mode=simple&embed=1&lang=en", width=700, height=500)
     app_origin = site_url.rstrip("/")
 
-    page.wait_for_function("window.received.length >= 2")
+    embed.wait_messages(2, shown=True)
     assert [m["data"]["type"] for m in embed.messages(shown=True)] == ["sos:shown", "sos:ready"]
     assert embed.messages(shown=True)[0]["data"] == {
         "source": "sos-game", "version": 1, "type": "sos:shown", "start": "now"
@@ -128,8 +128,7 @@ def test_same_site_iframe_posts_ready_and_game_over(
 
     play_simple_win(game)
     expect(game.get_by_test_id("result")).to_be_visible()
-    page.wait_for_function("window.received.length >= 2")
-    over = embed.messages()[1]
+    over = embed.wait_messages(2)[1]
     assert over["origin"] == app_origin
     data = over["data"]
     assert data["type"] == "sos:game-over"
@@ -143,7 +142,7 @@ def test_same_site_iframe_posts_ready_and_game_over(
     assert len(embed.messages()) == 2
     game.get_by_test_id("play-again").click()
     play_simple_win(game)
-    page.wait_for_function("window.received.length >= 3")
+    embed.wait_messages(3)
     assert [m["data"]["type"] for m in embed.messages()][2:] == ["sos:game-over"]
 
     # A draw (a full board of O's) says so with winner: null -- the key is there.
@@ -152,8 +151,7 @@ def test_same_site_iframe_posts_ready_and_game_over(
     for row in range(3):
         for col in range(3):
             game.locator(f'button.cell[data-row="{row}"][data-col="{col}"]').click()
-    page.wait_for_function("window.received.length >= 4")
-    draw = embed.messages()[3]["data"]
+    draw = embed.wait_messages(4)[3]["data"]
     assert draw["type"] == "sos:game-over" and "winner" in draw and draw["winner"] is None
     assert draw["draw"] is True and draw["tied"] == [0, 1] and draw["scores"] == [0, 0]
 
@@ -209,7 +207,7 @@ def test_cross_site_iframe_with_blocked_storage_boots(
     # ...and the game starts and plays all the same.
     play_simple_win(game)
     expect(game.get_by_test_id("status")).to_have_text("Player 1 wins with the first SOS")
-    page.wait_for_function("window.received.length >= 2")
+    embed.wait_messages(2)
     assert [m["data"]["type"] for m in embed.messages()] == ["sos:ready", "sos:game-over"]
     shot(page, "embed-cross-site")
 

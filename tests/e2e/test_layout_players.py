@@ -227,7 +227,7 @@ def test_four_player_settings_show_cancel_and_start(
     page.get_by_test_id("settings").click()  # four seat rows: the tallest form
     expect(page.get_by_test_id("settings-name-3")).to_be_visible()
     shot(page, f"players-settings-4p-{size[0]}x{size[1]}")
-    for selector in ("#settings-cancel", "[data-testid=settings-start]"):
+    for selector in ("#settings-cancel", "#settings-keep", "[data-testid=settings-start]"):
         _in_view(page, selector)
 
 

@@ -102,7 +102,7 @@ def test_names_everywhere_and_language_and_theme_change_in_place(
     page.get_by_test_id("settings-theme").select_option("dark")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(page.get_by_test_id("settings-name-0")).to_have_value("Alice")  # the form kept it
-    page.locator("#settings-cancel").click()
+    page.get_by_test_id("settings-keep").click()  # (Cancel would put the language back)
     expect(page).to_have_url(re.compile(f"#g={game_id}$"))  # the same game, not a new one
     expect(page).to_have_url(re.compile(f"lang={other}"))  # (a reload keeps the language)
     expect(cell(page, 0, 1)).to_have_text("O")
@@ -354,15 +354,13 @@ def test_the_embed_events_name_the_players(page: Page, embed: EmbedHost, lang: s
     link = RemoteLink("embedtest", Rules.square(3, mode="simple"),
                       (Action.parse("S@a1"), Action.parse("O@b1")), 1, ("Alice", "Bruno"))
     _frame, game = embed.open(f"?embed=1&lang={lang}&r={quote(encode_link(link), safe='')}")
-    page.wait_for_function("window.received.length >= 1")
-    assert embed.messages()[0]["data"]["names"] == ["Alice", "Bruno"]
+    assert embed.wait_messages(1)[0]["data"]["names"] == ["Alice", "Bruno"]
     expect(game.get_by_test_id("stats")).to_be_hidden()  # the record is the full game's
     expect(game.get_by_test_id("status")).to_contain_text("Alice")
     game.get_by_test_id("letter-S").click()
     game.locator('button.cell[data-row="0"][data-col="2"]').click()
     expect(game.get_by_test_id("result")).to_be_visible()
-    page.wait_for_function("window.received.length >= 2")
-    over = embed.messages()[1]["data"]
+    over = embed.wait_messages(2)[1]["data"]
     assert over["type"] == "sos:game-over" and over["winner"] == 0
     assert over["names"] == ["Alice", "Bruno"]
     assert WINS[lang].format("Alice") in over["text"]

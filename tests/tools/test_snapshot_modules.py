@@ -45,22 +45,22 @@ def test_start_modules_of_a_new_package(tmp_path: Path) -> None:
     (tmp_path / "static").mkdir()
     (tmp_path / "static" / "app.py").write_text("from sos.web.main import APP\n")
     web = tmp_path / "sos" / "web"
-    app = tmp_path / "sos" / "app"
+    extra = tmp_path / "sos" / "extra"
     web.mkdir(parents=True)
-    app.mkdir()
+    extra.mkdir()
     (tmp_path / "sos" / "__init__.py").write_text("")
     (web / "__init__.py").write_text("")
     (web / "main.py").write_text(
-        "import js\nfrom sos.app import session\nfrom ..app.view import render\n"
+        "import js\nfrom sos.extra import session\nfrom ..extra.view import render\n"
         "def later():\n    import sos.ai\n"
     )
-    (app / "__init__.py").write_text("")
-    (app / "session.py").write_text("from __future__ import annotations\nimport json\n")
-    (app / "view.py").write_text(
+    (extra / "__init__.py").write_text("")
+    (extra / "session.py").write_text("from __future__ import annotations\nimport json\n")
+    (extra / "view.py").write_text(
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import decimal\n"
     )
     assert snapshot_modules.start_modules(tmp_path) == [
-        "sos", "sos.app", "__future__", "json", "sos.app.session", "typing", "sos.app.view",
+        "sos", "sos.extra", "__future__", "json", "sos.extra.session", "typing", "sos.extra.view",
         "html", "html.entities",
     ]  # fmt: skip
 

@@ -133,6 +133,20 @@ def test_setup_lane_refuses_pytest_args(project: Path) -> None:
     assert calls == []
 
 
+def test_engine_lane_builds_then_runs_the_cross_engine_tests_in_one_engine(project: Path) -> None:
+    code, out, calls = _run(project, "--engine", "webkit", "-x")
+    assert code == 0, out
+    assert _steps(calls)[-1] == "python -m pytest tests/engines -x"
+    assert "node scripts/build.mjs" in calls
+    assert not any(c.startswith(("ruff", "mypy")) for c in calls)
+    assert "SOS_ENGINES=webkit" in out or "in webkit" in out
+    code, out, calls = _run(project, "--engine")
+    assert code == 0, out
+    assert "in chromium,firefox,webkit" in out and calls[-1] == "python -m pytest tests/engines"
+    code, out, calls = _run(project, "--engine", "opera")
+    assert code != 0 and "unknown engine" in out
+
+
 def test_help_lists_the_lanes(project: Path) -> None:
     code, out, _ = _run(project, "--help")
     assert code == 0
