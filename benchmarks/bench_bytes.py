@@ -1,6 +1,7 @@
 """What a visit costs in bytes, counted at the server, per phase.
 
     .venv/bin/python benchmarks/bench_bytes.py [--idle 30] [--embed-idle 20] [--flavour pages]
+        [--uncompressed]
 
 Serves the built site (``dist/``, from ``node scripts/build.mjs``) as GitHub Pages does
 (benchmarks/site_server.py: gzip level 6 for text, JavaScript, JSON and wasm; ETag and
@@ -12,7 +13,11 @@ default /usr/bin/chromium), each scenario in a new profile:
 - **embed, tapped**: the same, the first square tapped as soon as it is painted, then left
   ``--idle`` s after the game is ready;
 - **first visit**: the full game (``index.html?size=6``), left ``--idle`` s after ready;
-- **returning visit**: the same profile, a new tab, left ``--idle`` s after ready.
+- **returning visit**: the same profile, a new tab, left ``--idle`` s after ready;
+- **first visit, private window**: the full game in a new off-the-record context (its HTTP cache
+  lives in memory), left ``--idle`` s after ready.
+
+``--uncompressed``: the server sends every body as it is on disk (as ``python -m http.server``).
 
 Printed per scenario: the bytes sent up to the first contentful paint of the game's document,
 up to ``data-ready`` (``-``: not reached), and in all (after the idle time: the service worker's
@@ -150,11 +155,14 @@ def main() -> int:
     parser.add_argument("--idle", type=float, default=30, help="seconds left open after ready")
     parser.add_argument("--embed-idle", type=float, default=20, help="untouched embed: seconds")
     parser.add_argument("--flavour", choices=["pages", "plain"], default="pages")
+    parser.add_argument("--uncompressed", action="store_true", help="no gzip at the server")
     args = parser.parse_args()
     if not (DIST / "sw.js").is_file():
         print("dist/ is missing: run `npm ci && node scripts/build.mjs` first", file=sys.stderr)
         return 1
-    site, log, stop_site = site_server.serve(DIST, flavour=args.flavour)
+    site, log, stop_site = site_server.serve(
+        DIST, flavour=args.flavour, compress=not args.uncompressed
+    )
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "host.html").write_text(
             HOST_PAGE.format(src=site + "index.html?embed=1&size=5"), "utf-8"
@@ -186,6 +194,15 @@ def main() -> int:
             rows.append((f"first visit ({args.idle:g} s)", full(context, site, log, args.idle)))
             rows.append((f"returning visit ({args.idle:g} s)", full(context, site, log, args.idle)))
             context.close()
+            browser = pw.chromium.launch(
+                executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+                headless=True,
+                args=ARGS,
+            )
+            private = browser.new_context(viewport={"width": 390, "height": 844})
+            private.add_init_script(PROBE)
+            rows.append((f"private window ({args.idle:g} s)", full(private, site, log, args.idle)))
+            browser.close()
         stop_host()
     stop_site()
     load_after = os.getloadavg()
@@ -194,7 +211,8 @@ def main() -> int:
         return "-" if value is None else f"{value / 1e6:.3f}"
 
     print(
-        f"bytes sent by a {args.flavour!r} server (gzip as GitHub Pages), MB = 10^6 bytes; "
+        f"bytes sent by a {args.flavour!r} server "
+        f"({'no compression' if args.uncompressed else 'gzip as GitHub Pages'}), MB = 10^6 bytes; "
         f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
         f"({os.cpu_count()} CPUs)"
     )

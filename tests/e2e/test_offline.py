@@ -316,3 +316,24 @@ def test_new_deploy_offers_reload_and_replaces_old_files(
     assert len(new_css) == 1 and new_css != old_css, (old_css, new_css)
     assert len(precaches(names)) == 1, f"old caches left behind: {names}"
     assert set(names) - set(precaches(names)) <= {"sos-snapshot", f"sos-lazy-{url}"}, names
+
+
+def test_service_workers_blocked_the_game_plays_and_keeps_no_copies(
+    new_context: Callable[..., Any], site_url: str, wait_ready: Callable[..., float]
+) -> None:
+    """Where service workers are blocked (Playwright's ``service_workers="block"`` makes
+    ``register()`` resolve with nothing, as some browsers' settings do), the page plays without
+    offline support and no error (it read ``registration.waiting`` of nothing), and the copies
+    it kept for a worker's install (``sos-hand-over``) are deleted."""
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(site_url + "index.html?size=4")
+    wait_ready(page)
+    page.locator('button.cell[data-row="1"][data-col="1"]').click()
+    expect(page.locator('button.cell[data-row="1"][data-col="1"]')).to_have_text("S")
+    deadline = time.monotonic() + 30
+    while page.evaluate("caches.has('sos-hand-over')") and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert page.evaluate("caches.has('sos-hand-over')") is False
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    assert page.get_attribute("html", "data-sw") is None
