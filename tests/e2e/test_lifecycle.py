@@ -144,6 +144,35 @@ def test_a_frozen_tab_resumes_on_the_moves_made_meanwhile(
     assert stored_line(one, game) == "Sa1Ob2Sd3Od4"
 
 
+def test_a_tab_that_freezes_with_a_save_waiting_makes_it_at_once(
+    open_app: Callable[..., Page], context: BrowserContext, site_url: str, guard: BrowserGuard
+) -> None:
+    """A frozen tab may be discarded without another event: a save still waiting for the
+    library's lock (another tab holds it) is made when the tab freezes."""
+    one = open_app("?size=4")
+    write(one, 0, 0, "S")
+    game = game_id(one)
+    wait_saved(one, "Sa1", game)
+    guard.allow_console_error(r"status of 404")  # (the file page's favicon.ico)
+    other = context.new_page()  # another tab of the site holds the library's lock
+    other.goto(site_url + "static/manifest.webmanifest")
+    other.evaluate(
+        """() => { navigator.locks.request('sos-library',
+                     () => new Promise((release) => { window.__release = release; })); }"""
+    )
+    other.wait_for_function(
+        "() => navigator.locks.query().then((q) => q.held.some((l) => l.name === 'sos-library'))"
+    )
+    one.bring_to_front()
+    write(one, 1, 1, "O")  # its save waits for the lock
+    one.evaluate("() => new Promise((done) => setTimeout(done, 300))")
+    assert stored_line(one, game) == "Sa1"
+    one.evaluate("document.dispatchEvent(new Event('freeze'))")  # (staged, as above)
+    assert stored_line(one, game) == "Sa1Ob2"
+    other.evaluate("window.__release()")
+    other.close()
+
+
 def test_a_discarded_tab_reloads_to_the_same_game(
     open_app: Callable[..., Page], context: BrowserContext
 ) -> None:
