@@ -6,6 +6,8 @@
   under the library's lock, the page drawn again -- each step on its own, so that a page whose
   drawing fails still saves and says so; no computer turn is started from here (a computer
   whose step failed waits for the player's next action);
+- **a tab that freezes** (``freeze``) makes a save still waiting for the lock at once (a frozen
+  tab may be discarded without another event);
 - **a tab that comes back** from the back/forward cache (``pageshow`` with ``persisted``) or
   from a freeze (``resume``): it heard no ``storage`` event meanwhile, so the game shown is
   compared with the stored one (:meth:`sos.app.tab.TabCore.catch_up`): another tab's or a
@@ -51,6 +53,9 @@ class Recovery:
         """Attach the lifecycle handlers and the notice bar's Export this game."""
         on = self.page.on
         on(window, "pageshow", self.on_pageshow)
+        # A frozen tab may be discarded without another event: a save still waiting for the
+        # library's lock is made now, as when the tab goes away (Saving.on_pagehide).
+        on(document, "freeze", self.page.saving.on_pagehide)
         on(document, "resume", lambda _e: self.catch_up())
         on(by_id("notice-export"), "click", lambda _e: self.export_game())
 

@@ -41,6 +41,15 @@ def stored_line(page: Page, game: str) -> str:
     return str(json.loads(raw)["line"]) if raw else ""
 
 
+#: A switch that makes a tab deaf to ``storage`` events, as a frozen tab is (it runs no task).
+#: Chromium delivers on restore the events a page missed in the back/forward cache; the page
+#: cannot count on that (a discarded event, another engine), so the bfcache test makes it deaf
+#: too: the page must catch up by itself.
+DEAF = """const add = window.addEventListener.bind(window);
+window.addEventListener = (type, listener, ...rest) => add(type, type !== 'storage'
+  ? listener : (event) => { if (!window.__frozen) listener(event); }, ...rest);"""
+
+
 @pytest.fixture
 def bfcache_browser(playwright: Playwright) -> Iterator[Browser]:
     """Chromium as the tests launch it, but with the back/forward cache on."""
@@ -58,6 +67,7 @@ def test_a_tab_restored_from_the_back_forward_cache_shows_the_moves_made_meanwhi
 ) -> None:
     context = bfcache_browser.new_context()
     guard.watch_context(context, route=False)  # (routing keeps pages out of the cache)
+    context.add_init_script(DEAF)
     one = context.new_page()
     one.goto(site_url + "index.html?size=4")
     ready(one)
@@ -73,7 +83,7 @@ def test_a_tab_restored_from_the_back_forward_cache_shows_the_moves_made_meanwhi
         timeout=180_000,
     )
     one.evaluate(
-        """() => { window.__before = 'kept';
+        """() => { window.__before = 'kept'; window.__frozen = true;
                    addEventListener('pageshow', (e) => { window.__persisted = e.persisted; }); }"""
     )
     guard.allow_console_error(r"status of 404")  # (its favicon.ico, asked for by that page)
@@ -97,12 +107,6 @@ def test_a_tab_restored_from_the_back_forward_cache_shows_the_moves_made_meanwhi
     write(one, 3, 3, "O")  # and it plays on from there, losing nothing
     wait_saved(one, "Sa1Ob2Sd3Od4", game)
     context.close()
-
-
-#: A switch that makes a tab deaf to ``storage`` events, as a frozen tab is (it runs no task).
-DEAF = """const add = window.addEventListener.bind(window);
-window.addEventListener = (type, listener, ...rest) => add(type, type !== 'storage'
-  ? listener : (event) => { if (!window.__frozen) listener(event); }, ...rest);"""
 
 
 def test_a_frozen_tab_resumes_on_the_moves_made_meanwhile(
@@ -138,6 +142,35 @@ def test_a_frozen_tab_resumes_on_the_moves_made_meanwhile(
     write(one, 3, 3, "O")
     wait_saved(one, "Sa1Ob2Sd3Od4", game)
     assert stored_line(one, game) == "Sa1Ob2Sd3Od4"
+
+
+def test_a_tab_that_freezes_with_a_save_waiting_makes_it_at_once(
+    open_app: Callable[..., Page], context: BrowserContext, site_url: str, guard: BrowserGuard
+) -> None:
+    """A frozen tab may be discarded without another event: a save still waiting for the
+    library's lock (another tab holds it) is made when the tab freezes."""
+    one = open_app("?size=4")
+    write(one, 0, 0, "S")
+    game = game_id(one)
+    wait_saved(one, "Sa1", game)
+    guard.allow_console_error(r"status of 404")  # (the file page's favicon.ico)
+    other = context.new_page()  # another tab of the site holds the library's lock
+    other.goto(site_url + "static/manifest.webmanifest")
+    other.evaluate(
+        """() => { navigator.locks.request('sos-library',
+                     () => new Promise((release) => { window.__release = release; })); }"""
+    )
+    other.wait_for_function(
+        "() => navigator.locks.query().then((q) => q.held.some((l) => l.name === 'sos-library'))"
+    )
+    one.bring_to_front()
+    write(one, 1, 1, "O")  # its save waits for the lock
+    one.evaluate("() => new Promise((done) => setTimeout(done, 300))")
+    assert stored_line(one, game) == "Sa1"
+    one.evaluate("document.dispatchEvent(new Event('freeze'))")  # (staged, as above)
+    assert stored_line(one, game) == "Sa1Ob2"
+    other.evaluate("window.__release()")
+    other.close()
 
 
 def test_a_discarded_tab_reloads_to_the_same_game(
