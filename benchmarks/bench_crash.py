@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_crash.py paths [--jspi hidden,hidden,shown] [--repeat 3]
         [--until 09:30] [--batches N] [--workers 1] [--cpu 1] [--conditions embed-tap,...]
     .venv/bin/python benchmarks/bench_crash.py starts [--jspi both] [--runs 20] [--cpu 1,4]
-    .venv/bin/python benchmarks/bench_crash.py cost [--runs 5]
+    .venv/bin/python benchmarks/bench_crash.py cost [--runs 5] [--reloads 6]
     .venv/bin/python benchmarks/bench_crash.py table [--since 2026-12-05T08:00]
 
 Every run is appended to a JSON-lines log (``--log``, default /tmp/sos-bench-crash/runs.jsonl)
@@ -25,8 +25,8 @@ the "under load" condition); the load average is recorded per run.
   the same runtime, a fresh profile each (first visit) and a reload in it (returning: the
   service worker serves, the game restores its snapshot), at each ``--cpu`` slow-down
   (DevTools ``Emulation.setCPUThrottlingRate``).
-- ``cost``: what hiding JSPI costs, A/B alternating in fresh profiles: ms to ``data-ready`` on a
-  first visit and on a returning one (snapshot restored; the median of three reloads), and ms
+- ``cost``: what hiding JSPI costs, A/B paired and alternating, a fresh profile per mode and run:
+  ms to ``data-ready`` on a first visit and on returning ones (snapshot restored), and ms
   the computer (hard, 5x5, the page's pause set to 0) takes for its first reply (a time budget:
   about the budget either way), and ms of a search at a fixed node budget in the page
   (``SEARCH``: the same work in both modes).
@@ -337,7 +337,9 @@ def record_start(
 
 
 def cost(args: argparse.Namespace) -> None:
-    """First visit and returning ready times, and the computer's first reply, A/B alternating."""
+    """A/B, paired: per run, one fresh profile per mode (two browsers, one page working at a
+    time): a first visit in each, then ``--reloads`` returning starts alternating between them,
+    then the computer's reply and the fixed-budget search alternating."""
     from bench_boot import serve
     from playwright.sync_api import sync_playwright
 
@@ -348,57 +350,86 @@ def cost(args: argparse.Namespace) -> None:
     )
     with sync_playwright() as pw:
         for run in range(args.runs):
-            for mode in ("hidden", "shown") if run % 2 == 0 else ("shown", "hidden"):
-                with tempfile.TemporaryDirectory() as profile:
-                    context = _browser(pw, profile, mode, hello=False)
-                    page, _ = _open(context, url, 1)
+            order = ("hidden", "shown") if run % 2 == 0 else ("shown", "hidden")
+            with contextlib.ExitStack() as stack:
+                contexts = {}
+                for mode in order:
+                    profile = stack.enter_context(tempfile.TemporaryDirectory())
+                    contexts[mode] = _browser(pw, profile, mode, hello=False)
+                    stack.callback(contexts[mode].close)
+                for mode in order:
+                    page, _ = _open(contexts[mode], url, 1)
                     first, _snap, jspi = _ready(page)
                     assert jspi == (mode == "shown"), (mode, jspi)
                     page.wait_for_function(
                         "document.documentElement.dataset.snapshot === 'made'", timeout=180_000
                     )
                     page.close()
-                    returning = []
-                    for _visit in range(3):  # the first right after the snapshot was made
-                        page, _ = _open(context, url, 1)
+                    figures[mode]["first"].append(first)
+                    record(
+                        args.log,
+                        kind="cost",
+                        what="first",
+                        jspi=mode,
+                        run=run,
+                        ms=round(first),
+                        load1=load1(),
+                    )
+                for visit in range(args.reloads):
+                    for mode in order if visit % 2 == 0 else order[::-1]:
+                        page, _ = _open(contexts[mode], url, 1)
                         again, snapshot, _ = _ready(page)
                         assert snapshot == "restored", snapshot
-                        returning.append(again)
-                        if _visit < 2:
-                            page.close()
-                    again = statistics.median(returning)
-                    think = computer_reply_ms(page)
-                    search = statistics.median(page.evaluate(SEARCH) for _ in range(3))
-                    context.close()
-                row = {
-                    "first": first,
-                    "returning": again,
-                    "think": think,
-                    "search": search,
-                    "load1": load1(),
-                }
-                for key, value in row.items():
-                    figures[mode][key].append(value)
-                record(
-                    args.log,
-                    kind="cost",
-                    jspi=mode,
-                    run=run,
-                    **{k: round(v) if k != "load1" else v for k, v in row.items()},
-                )
-                print(
-                    f"run {run} jspi={mode}: first {first:.0f} ms, returning {again:.0f} ms,"
-                    f" computer {think:.0f} ms, search {search:.0f} ms, load {row['load1']}",
-                    flush=True,
-                )
-    print("\nmedians (ms)      first visit  returning  computer's reply  search   load")
+                        figures[mode]["returning"].append(again)
+                        record(
+                            args.log,
+                            kind="cost",
+                            what="returning",
+                            jspi=mode,
+                            run=run,
+                            ms=round(again),
+                            load1=load1(),
+                        )
+                        if visit == args.reloads - 1:
+                            think = computer_reply_ms(page)
+                            search = statistics.median(page.evaluate(SEARCH) for _ in range(3))
+                            figures[mode]["think"].append(think)
+                            figures[mode]["search"].append(search)
+                            record(
+                                args.log,
+                                kind="cost",
+                                what="think",
+                                jspi=mode,
+                                run=run,
+                                ms=round(think),
+                                load1=load1(),
+                            )
+                            record(
+                                args.log,
+                                kind="cost",
+                                what="search",
+                                jspi=mode,
+                                run=run,
+                                ms=round(search),
+                                load1=load1(),
+                            )
+                        page.close()
+                for mode in order:
+                    f = figures[mode]
+                    print(
+                        f"run {run} jspi={mode}: first {f['first'][-1]:.0f} ms, returning"
+                        f" {statistics.median(f['returning'][-args.reloads :]):.0f} ms, computer"
+                        f" {f['think'][-1]:.0f} ms, search {f['search'][-1]:.0f} ms,"
+                        f" load {load1()}",
+                        flush=True,
+                    )
+    print("\nmedians (ms)   first visit  returning  computer's reply  search  (n first/returning)")
     for mode in ("hidden", "shown"):
         f = figures[mode]
         print(
             f"JSPI {mode:<8} {statistics.median(f['first']):>12.0f}"
-            f" {statistics.median(f['returning']):>10.0f}"
-            f" {statistics.median(f['think']):>17.0f} {statistics.median(f['search']):>7.0f}"
-            f" {statistics.median(f['load1']):>6.1f}"
+            f" {statistics.median(f['returning']):>10.0f} {statistics.median(f['think']):>17.0f}"
+            f" {statistics.median(f['search']):>7.0f}  ({len(f['first'])}/{len(f['returning'])})"
         )
 
 
@@ -491,6 +522,7 @@ def main() -> None:
     parser.add_argument("--cpu", default="1", help="slow-down; starts: a comma list (1,4)")
     parser.add_argument("--conditions", default=",".join(PATHS))
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--reloads", type=int, default=6, help="cost: returning starts a run")
     parser.add_argument("--log", type=Path, default=LOG)
     parser.add_argument("--dumps", type=Path, default=DUMPS)
     parser.add_argument("--since", default="", help="table: only runs from this UTC time on")
