@@ -277,6 +277,10 @@ EN: Final[dict[str, str]] = {
     "notice.open_games": "Your games",
     "notice.keep_asking": "Your browser may ask whether this site may keep its data: allow it, and your games are not cleared to free space.",
     # games by link (issue 15)
+    "undo.fork.title": "Take back your move?",
+    "undo.fork.text": "The link with this move may already be with your friend. If they answer it, the game splits in two: yours without the move, theirs with it, and both devices keep both.",
+    "undo.fork.keep": "Keep my move",
+    "undo.fork.confirm": "Take it back",
     "remote.option": "Play a friend by link (on another device)",
     "remote.seat": "Your seat on this device",
     "remote.name": "Your name (optional)",

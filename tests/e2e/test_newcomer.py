@@ -251,3 +251,35 @@ def test_the_puzzle_texts_agree_with_the_board(
         "O@f1 is not it: with perfect play you finish only 21 ahead instead of 22.")
     expect(page.get_by_test_id("puzzle-context")).to_contain_text("23–1")
     shot(page, f"newcomer-puzzle-text-{size}")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_undo_of_a_move_whose_link_was_on_offer_asks_first(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """A game by link: after your move the link to send is on offer (it may have gone out by
+    hand); Undo asks first, Keep my move keeps it, Take it back takes it back."""
+    sized(page, size)
+    page = open_app("?size=3")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("remote").check()
+    page.get_by_test_id("settings-start").click()
+    expect(page.get_by_test_id("remote-status")).to_have_text("Your turn.")
+    page.get_by_test_id("letter-S").click()
+    page.locator('button.cell[data-row="0"][data-col="0"]').click()
+    expect(page.get_by_test_id("remote-status")).to_contain_text("send this link")
+    a1 = page.locator('button.cell[data-row="0"][data-col="0"]')
+    dialog = page.get_by_test_id("undo-dialog")
+    page.get_by_test_id("undo").click()
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("may already be with your friend")
+    shot(page, f"newcomer-undo-by-link-{size}")
+    page.get_by_test_id("undo-keep").click()
+    expect(dialog).to_be_hidden()
+    expect(a1).to_have_text("S")
+    page.keyboard.press("Control+z")  # the key asks too
+    expect(dialog).to_be_visible()
+    page.get_by_test_id("undo-confirm").click()
+    expect(dialog).to_be_hidden()
+    expect(a1).to_have_text("")
+    expect(page.get_by_test_id("remote-status")).to_have_text("Your turn.")
