@@ -434,6 +434,8 @@ EN: Final[dict[str, str]] = {
     "skip.label": "Show the computers' moves at once (key: Esc)",
     "skip.running": "Skipping ahead…",
     "puzzles.difficulty": "Difficulty",
+    "puzzles.difficulty.line": "Next puzzles are chosen near a rating of {target} (yours: {rating}).",
+    "puzzles.daily.solved": "✓ solved today",
     "puzzles.difficulty.easiest": "easiest",
     "puzzles.difficulty.easier": "easier",
     "puzzles.difficulty.normal": "normal",

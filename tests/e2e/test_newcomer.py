@@ -283,3 +283,44 @@ def test_undo_of_a_move_whose_link_was_on_offer_asks_first(
     expect(dialog).to_be_hidden()
     expect(a1).to_have_text("")
     expect(page.get_by_test_id("remote-status")).to_have_text("Your turn.")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_daily_puzzle_says_solved_today_and_the_difficulty_says_what_it_does(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """Today's puzzle (whichever it is: its solution comes from the set), solved: its title
+    says "✓ solved today", and so does the Daily puzzle button once another puzzle is shown.
+    Changing Difficulty changes the line under it (the rating the next puzzles are chosen
+    near)."""
+    from datetime import date
+
+    from sos.app.puzzle_set import DATA_PATH, daily_index, parse_puzzles
+
+    root = Path(__file__).resolve().parents[2]
+    puzzles = parse_puzzles((root / DATA_PATH).read_text(encoding="utf-8"))
+    puzzle = puzzles[daily_index(date.today(), len(puzzles))]
+    sized(page, size)
+    page = open_app("?puzzle=daily")
+    expect(page.get_by_test_id("puzzle-dialog")).to_be_visible()
+    line = page.get_by_test_id("puzzle-difficulty-line")
+    expect(line).to_have_text("Next puzzles are chosen near a rating of 1500 (yours: 1500).")
+    page.get_by_test_id("puzzle-difficulty").select_option("harder")
+    expect(line).to_have_text("Next puzzles are chosen near a rating of 1800 (yours: 1500).")
+
+    state = puzzle.start()
+    player = state.current_player()
+    for action in puzzle.line:
+        square = page.locator(f'#puzzle-board button.cell[data-row="{action.row}"]'
+                              f'[data-col="{action.col}"]')
+        if state.current_player() == player:
+            page.get_by_test_id(f"puzzle-letter-{action.letter}").click()
+            square.click()
+        expect(square).to_have_text(action.letter)  # (a reply: played by the page)
+        state.apply(action)
+    title = page.get_by_test_id("puzzle-title")
+    expect(title).to_contain_text("✓ solved today")
+    shot(page, f"newcomer-daily-solved-{size}")
+    page.get_by_test_id("puzzle-next").click()
+    expect(title).not_to_contain_text("Daily")
+    expect(page.get_by_test_id("puzzle-daily")).to_have_text("Daily puzzle ✓")
