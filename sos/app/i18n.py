@@ -106,6 +106,7 @@ EN: Final[dict[str, str]] = {
     "start.link": "a friend by link",
     "settings.title": "Settings",
     "settings.start": "Start a new game",
+    "settings.perfect_note": "Perfect play is offered on boards up to {side} × {side}: on a larger board the solver cannot finish in time.",
     "settings.keep": "Keep",
     "settings.keep.label": "Close, keeping the language and theme chosen here; the game goes on",
     "settings.cancel.label": "Close, putting the language and theme back as they were",

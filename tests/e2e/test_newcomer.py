@@ -324,3 +324,22 @@ def test_the_daily_puzzle_says_solved_today_and_the_difficulty_says_what_it_does
     page.get_by_test_id("puzzle-next").click()
     expect(title).not_to_contain_text("Daily")
     expect(page.get_by_test_id("puzzle-daily")).to_have_text("Daily puzzle ✓")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_settings_say_why_perfect_is_greyed_out(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    sized(page, size)
+    page = open_app("?size=4")
+    page.get_by_test_id("settings").click()
+    note = page.get_by_test_id("settings-perfect-note")
+    perfect = page.locator("[data-testid=settings-seat-1] option[value=perfect]")
+    expect(note).to_be_hidden()
+    expect(perfect).to_be_enabled()
+    page.locator("#settings-size").select_option("5")
+    expect(perfect).to_be_disabled()
+    expect(note).to_have_text(
+        "Perfect play is offered on boards up to 4 × 4: on a larger board the solver cannot "
+        "finish in time.")
+    shot(page, f"newcomer-perfect-note-{size}")
