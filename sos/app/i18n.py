@@ -104,6 +104,7 @@ EN: Final[dict[str, str]] = {
     "start.computer": "the computer",
     "start.here": "a friend here",
     "start.link": "a friend by link",
+    "start.level": "Level of the computer",
     "settings.title": "Settings",
     "settings.start": "Start a new game",
     "settings.perfect_note": "Perfect play is offered on boards up to {side} × {side}: on a larger board the solver cannot finish in time.",

@@ -343,3 +343,27 @@ def test_settings_say_why_perfect_is_greyed_out(
         "Perfect play is offered on boards up to 4 × 4: on a larger board the solver cannot "
         "finish in time.")
     shot(page, f"newcomer-perfect-note-{size}")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_computer_choice_offers_its_level(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """"Play against: the computer" starts medium, and a level menu beside it changes that at
+    once (the levels of the board: no perfect on 5x5)."""
+    sized(page, size)
+    page = open_app("?size=5")
+    level = page.get_by_test_id("start-level")
+    expect(level).to_be_hidden()  # a friend here: no computer
+    page.get_by_test_id("play-computer").click()
+    computer = page.locator("#players li[data-player='1']")
+    expect(computer).to_have_attribute("data-kind", "medium")
+    expect(level).to_be_visible()
+    expect(level).to_have_value("medium")
+    expect(level.locator("option")).to_have_text(["Easy", "Medium", "Hard"])
+    level.select_option("hard")
+    expect(computer).to_have_attribute("data-kind", "hard")
+    expect(level).to_have_value("hard")
+    shot(page, f"newcomer-start-level-{size}")
+    page.get_by_test_id("play-here").click()
+    expect(level).to_be_hidden()
