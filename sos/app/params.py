@@ -28,7 +28,7 @@ from ..rules import (
     Rules,
     app_rules,
 )
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, text
 from .message import Message, message
 
 #: What a seat can be: a human or a computer level.
@@ -45,6 +45,15 @@ def seat_kinds_for(size: int) -> tuple[str, ...]:
     """What a seat can be on a ``size`` x ``size`` board: human, then the levels offered there
     (:func:`sos.ai.levels_for`: ``perfect`` only where the solver covers the board)."""
     return ("human", *levels_for(Rules.square(size)))
+
+
+def perfect_note(lang: str, size: int) -> str:
+    """Why the settings grey out ``perfect`` on a ``size`` x ``size`` board ("" where it is
+    offered): "Perfect play is offered on boards up to 4 × 4: a larger board is too big for
+    the solver to finish."."""
+    if "perfect" in seat_kinds_for(size):
+        return ""
+    return text(lang, "settings.perfect_note", side=_PERFECT_MAX_SIZE)
 
 
 def seat_for(kind: str, size: int) -> str:

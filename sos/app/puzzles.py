@@ -195,6 +195,16 @@ class PuzzleSession:
         """The rating the next puzzle is chosen near: the player's, moved by the difficulty."""
         return self.rating.rating.rating + DIFFICULTIES.get(self.difficulty, 0)
 
+    def difficulty_text(self) -> str:
+        """What the difficulty chosen does, said beside it: "Next puzzles are chosen near a
+        rating of 1800 (yours: 1500)."."""
+        return self.t("puzzles.difficulty.line", target=round(self.target()),
+                      rating=round(self.rating.rating.rating))
+
+    def solved_on(self, day: date) -> bool:
+        """Whether the daily puzzle of ``day`` was solved (its first result that day)."""
+        return self.progress.days.get(day.isoformat()) == "solved"
+
     def open_next(self) -> None:
         """Show the puzzle not yet tried (else not yet solved, else any other) whose rating is
         nearest :meth:`target`; among equals the next one after the one shown, in the set's
@@ -290,7 +300,9 @@ class PuzzleSession:
         puzzle = self.run.puzzle
         stars = self.t("puzzles.rating", rating=puzzle.rating)
         if self.daily is not None:
-            return f"{self.t('puzzles.daily_title', date=self.daily.isoformat())} · {stars}"
+            title = f"{self.t('puzzles.daily_title', date=self.daily.isoformat())} · {stars}"
+            return f"{title} · {self.t('puzzles.daily.solved')}" if self.solved_on(
+                self.daily) else title
         return f"{self.t('puzzles.numbered', number=self.number(puzzle))} · {stars}"
 
     def number(self, puzzle: Puzzle) -> int:

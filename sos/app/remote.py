@@ -328,6 +328,12 @@ class RemoteSession(GameSession):
         """Only this device's own moves are taken back."""
         return seat == self.remote.seat
 
+    def undo_may_fork(self) -> bool:
+        """Undo would take back a move whose link was on offer (another device's turn: the
+        link may have gone out by a way the page does not see, e.g. the address bar): the
+        page asks before it does, since an answer to that link would fork the game."""
+        return self.can_undo() and self.waiting_for() is not None
+
     def mark_sent(self) -> bool:
         """The link of the position shown was copied or shared: its moves went out and can no
         longer be taken back here. True when that changed what Undo may take back."""

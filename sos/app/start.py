@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Final, Literal
 
 from .library import GameRecord
-from .params import Settings, seat_for
+from .params import Settings, seat_for, seat_kinds_for
 from .remote import is_remote
 
 Choice = Literal["computer", "here", "link"]
@@ -73,6 +73,24 @@ def start_for(settings: Settings, choice: str) -> Settings | None:
     return None
 
 
+def level_of(seats: tuple[str, ...]) -> str | None:
+    """The level of the computer seats of the game shown (the first one's), or None."""
+    return next((kind for kind in seats if kind != "human"), None)
+
+
+def with_level(settings: Settings, level: str) -> Settings | None:
+    """The level chosen beside "the computer": the same game with every computer seat at
+    ``level``; None when there is nothing to change (no computer seat, that level already, or
+    a level not offered on the board)."""
+    seats = tuple(settings.seats)
+    if level == "human" or level not in seat_kinds_for(settings.size) or level_of(seats) in (
+        None, level
+    ):
+        return None
+    return replace(settings, seats=tuple(k if k == "human" else level for k in seats), game=None)
+
+
 __all__ = [
-    "CHOICES", "COMPUTER_LEVEL", "Choice", "chosen", "offered", "settings_for", "start_for",
+    "CHOICES", "COMPUTER_LEVEL", "Choice", "chosen", "level_of", "offered", "settings_for",
+    "start_for", "with_level",
 ]

@@ -11,7 +11,7 @@ from pyscript import document, window
 
 from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
 from sos.app.i18n import text
-from sos.app.params import SEAT_KINDS, Settings, seat_for, seat_kinds_for
+from sos.app.params import SEAT_KINDS, Settings, perfect_note, seat_for, seat_kinds_for
 from sos.app.players import MAX_NAME
 from sos.app.view import player_name, seat_choice
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
@@ -121,7 +121,9 @@ def sync_settings() -> None:
         for option in select.querySelectorAll("option"):
             option.disabled = str(option.value) not in offered
         select.value = seat_for(str(select.value), size)
-    _name_placeholders(str(document.documentElement.lang or "en"))
+    _name_placeholders(lang := str(document.documentElement.lang or "en"))
+    note, why = by_id("settings-perfect-note"), perfect_note(lang, size)  # "perfect" greyed
+    note.textContent, note.hidden = why, not why
 
 
 def read_settings(friend: tuple[str, str] | None) -> SettingsForm:

@@ -27,7 +27,7 @@ def on_key(page: Page, event: Any) -> None:
     if (event.ctrlKey or event.metaKey) and not event.altKey:
         lower = key.lower()
         if lower == "z" and not event.shiftKey:
-            page.step(page.app.game.undo())
+            page.remote.undo()  # (a game by link may ask first)
         elif lower == "y" or (lower == "z" and event.shiftKey):
             page.step(page.app.game.redo())
         else:

@@ -94,7 +94,7 @@ class Page:
         on(by_id("play-again"), "click", lambda _e: self.new_game())
         on(by_id("result-close"), "click", lambda _e: hide_result())
         on(by_id("hint-button"), "click", self.on_hint)
-        on(by_id("undo-button"), "click", lambda _e: self.step(game().undo()))
+        on(by_id("undo-button"), "click", lambda _e: self.remote.undo())  # (asks, by link)
         on(by_id("redo-button"), "click", lambda _e: self.step(game().redo()))
         on(by_id("move-list"), "click", self.on_move_list_click)
         on(by_id("other-lines"), "click", self.on_other_line)

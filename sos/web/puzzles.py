@@ -75,6 +75,7 @@ class PuzzlePanel:
         """A difficulty chosen: kept, and used for the next puzzle offered."""
         if self.session is not None:
             self.session.difficulty = str(event.target.value)
+            by_id("puzzle-difficulty-line").textContent = self.session.difficulty_text()
 
     # ------------------------------------------------------------------ loading
     async def _session(self) -> PuzzleSession | None:
@@ -236,6 +237,10 @@ class PuzzlePanel:
         by_id("puzzle-retry").hidden = not (run.showing_wrong and not self.busy)
         day = today()
         by_id("puzzle-daily").hidden = day is not None and session.daily == day
+        solved = day is not None and session.solved_on(day)  # "Daily puzzle ✓"
+        by_id("puzzle-daily").textContent = session.t("puzzles.daily") + (" ✓" if solved else "")
+        by_id("puzzle-daily").title = session.t("puzzles.daily.solved") if solved else ""
+        by_id("puzzle-difficulty-line").textContent = session.difficulty_text()
         by_id("puzzle-stats").textContent = session.stats(day or date.max)
         by_id("puzzle-context").textContent = session.context()
         rating = by_id("puzzle-rating")

@@ -42,6 +42,7 @@ class RemotePanel:
         on(by_id("remote-share"), "click", lambda _e: spawn(self._share()))
         on(by_id("remote-link"), "copy", lambda _e: self.sent())  # copied by hand
         on(by_id("remote-my-name"), "change", self.on_name)
+        on(by_id("undo-confirm"), "click", lambda _e: self.undo(confirmed=True))
         on(by_id("settings-form"), "change", lambda _e: self.sync_settings())
 
     # ------------------------------------------------------------------ settings dialog
@@ -114,6 +115,17 @@ class RemotePanel:
         if document.activeElement != name:
             name.value = view.name
         by_id("remote-share").hidden = not _can_share()
+
+    def undo(self, confirmed: bool = False) -> None:
+        """Undo (button or Ctrl+Z); in a game by link whose link was on offer, only once the
+        player confirms it (:meth:`sos.app.remote.RemoteSession.undo_may_fork`)."""
+        game, dialog = self.app.game, by_id("undo-dialog")
+        if dialog.open:
+            dialog.close()
+        if not confirmed and isinstance(game, RemoteSession) and game.undo_may_fork():
+            dialog.showModal()
+            return
+        self.host.step(game.undo())
 
     def on_name(self, _event: Any) -> None:
         game = self.app.game

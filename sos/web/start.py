@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sos.app.start import chosen, offered, start_for
-from sos.web.dom import by_id
+from sos.app.params import seat_kinds_for
+from sos.app.start import chosen, level_of, offered, start_for, with_level
+from sos.app.view import seat_choice
+from sos.web.dom import by_id, element
 
 if TYPE_CHECKING:
     from sos.web.main import Page
@@ -16,6 +18,14 @@ if TYPE_CHECKING:
 def listen(page: Page) -> None:
     """Attach the choice's handler (one for the row: ``data-start`` names the choice)."""
     page.on(by_id("start-choice"), "click", lambda event: choose(page, event))
+    page.on(by_id("start-level"), "change", lambda event: choose_level(page, event))
+
+
+def choose_level(page: Page, event: Any) -> None:
+    """The level beside "the computer": the same board at once with that level (no move yet)."""
+    wanted = with_level(page.app.settings(), str(event.target.value))
+    if wanted is not None:
+        page.new_game(wanted)
 
 
 def choose(page: Page, event: Any) -> None:
@@ -45,3 +55,11 @@ def render(page: Page) -> None:
     current = chosen(tuple(app.game.seats))
     for button in box.querySelectorAll("[data-start][aria-pressed]"):
         button.setAttribute("aria-pressed", "true" if button.dataset.start == current else "false")
+    select, level = by_id("start-level"), level_of(tuple(app.game.seats))
+    select.hidden = level is None  # (the level of "the computer", once it is chosen)
+    if level is not None:
+        levels = seat_kinds_for(app.settings().size)[1:]
+        select.replaceChildren(*[element("option", "", seat_choice(app.lang, k)) for k in levels])
+        for option, kind in zip(select.options, levels, strict=True):
+            option.value = kind
+        select.value = level

@@ -126,3 +126,11 @@ def test_a_seat_falls_back_to_what_the_board_offers() -> None:
     assert seat_for("perfect", 5) == "hard"
     assert seat_for("hard", MAX_APP_SIZE) == "hard" and seat_for("human", MIN_APP_SIZE) == "human"
     assert seat_for("god", 4) == "human"
+
+
+def test_the_settings_say_why_perfect_is_not_offered() -> None:
+    from sos.app.params import perfect_note, seat_kinds_for
+
+    assert perfect_note("en", 4) == "" and "perfect" in seat_kinds_for(4)
+    assert perfect_note("en", 5).startswith("Perfect play is offered on boards up to 4 × 4:")
+    assert "4 × 4" in perfect_note("de", 12)

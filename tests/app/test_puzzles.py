@@ -151,3 +151,24 @@ def test_a_solved_puzzle_says_why() -> None:
         assert ("has no SOS to complete" in text) == found.safe
         assert "Every other move does worse: at best, " in text
         assert found.best_other is not None and found.best_other < puzzle.value
+
+
+def test_the_difficulty_line_and_the_daily_mark() -> None:
+    from datetime import date
+
+    from sos.app.library import MemoryStore
+    from sos.app.puzzle_set import DATA_PATH, parse_puzzles
+    from sos.app.puzzles import PuzzleSession
+
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    puzzles = parse_puzzles((root / DATA_PATH).read_text(encoding="utf-8"))
+    session = PuzzleSession(puzzles, MemoryStore(), lambda: "en")
+    said = "Next puzzles are chosen near a rating of {} (yours: 1500)."
+    assert session.difficulty_text() == said.format(1500)
+    session.difficulty = "easier"
+    assert session.difficulty_text() == said.format(1200)
+    day = date(2026, 12, 5)
+    session.open("daily", day)
+    assert not session.solved_on(day) and "solved today" not in session.title()
+    session.progress.record(session.run.puzzle.id if session.run else "", True, day)
+    assert session.solved_on(day) and session.title().endswith("· ✓ solved today")

@@ -322,3 +322,17 @@ def test_an_ending_kept_in_the_games_data_travels_in_the_link(
     assert ben.library.get(ben.game.record.id) is not None
     stored = ben.library.get(ben.game.record.id)
     assert stored is not None and stored.extra.get(outcomes.ENDING_KEY) is not None  # saved
+
+
+def test_undo_of_a_move_whose_link_was_on_offer_is_asked_first() -> None:
+    anna = device()
+    anna.new_remote(Settings(4), 0, "")
+    game = anna.game
+    assert isinstance(game, RemoteSession)
+    assert not game.undo_may_fork()  # nothing to take back
+    game.play(Action.parse("S@a1"))  # the friend's turn: the link to send is on offer
+    assert game.can_undo() and game.undo_may_fork()
+    game.undo()
+    assert not game.undo_may_fork()
+    game.play(Action.parse("S@a1"))
+    assert game.mark_sent() and not game.undo_may_fork()  # sent: not to be taken back at all

@@ -73,3 +73,17 @@ def test_choosing_starts_a_new_game_and_keeps_the_empty_one_out_of_the_list() ->
     assert chosen(tuple(app.game.seats)) == "computer"
     entries, total = app.games()
     assert total == 1 and entries[0].id == app.game.record.id  # the empty game was not kept
+
+
+def test_the_level_beside_the_computer() -> None:
+    from sos.app.params import Settings
+    from sos.app.start import level_of, with_level
+
+    medium = Settings(5, seats=("human", "medium"))
+    assert level_of(medium.seats) == "medium" and level_of(("human", "human")) is None
+    hard = with_level(medium, "hard")
+    assert hard is not None and hard.seats == ("human", "hard")
+    assert with_level(medium, "medium") is None  # that level already
+    assert with_level(medium, "perfect") is None  # not offered on 5x5
+    assert with_level(Settings(5), "hard") is None  # no computer seat
+    assert with_level(Settings(4, seats=("human", "easy")), "perfect") is not None

@@ -251,3 +251,119 @@ def test_the_puzzle_texts_agree_with_the_board(
         "O@f1 is not it: with perfect play you finish only 21 ahead instead of 22.")
     expect(page.get_by_test_id("puzzle-context")).to_contain_text("23–1")
     shot(page, f"newcomer-puzzle-text-{size}")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_undo_of_a_move_whose_link_was_on_offer_asks_first(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """A game by link: after your move the link to send is on offer (it may have gone out by
+    hand); Undo asks first, Keep my move keeps it, Take it back takes it back."""
+    sized(page, size)
+    page = open_app("?size=3")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("remote").check()
+    page.get_by_test_id("settings-start").click()
+    expect(page.get_by_test_id("remote-status")).to_have_text("Your turn.")
+    page.get_by_test_id("letter-S").click()
+    page.locator('button.cell[data-row="0"][data-col="0"]').click()
+    expect(page.get_by_test_id("remote-status")).to_contain_text("send this link")
+    a1 = page.locator('button.cell[data-row="0"][data-col="0"]')
+    dialog = page.get_by_test_id("undo-dialog")
+    page.get_by_test_id("undo").click()
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("may already be with your friend")
+    shot(page, f"newcomer-undo-by-link-{size}")
+    page.get_by_test_id("undo-keep").click()
+    expect(dialog).to_be_hidden()
+    expect(a1).to_have_text("S")
+    page.keyboard.press("Control+z")  # the key asks too
+    expect(dialog).to_be_visible()
+    page.get_by_test_id("undo-confirm").click()
+    expect(dialog).to_be_hidden()
+    expect(a1).to_have_text("")
+    expect(page.get_by_test_id("remote-status")).to_have_text("Your turn.")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_daily_puzzle_says_solved_today_and_the_difficulty_says_what_it_does(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """Today's puzzle (whichever it is: its solution comes from the set), solved: its title
+    says "✓ solved today", and so does the Daily puzzle button once another puzzle is shown.
+    Changing Difficulty changes the line under it (the rating the next puzzles are chosen
+    near)."""
+    from datetime import date
+
+    from sos.app.puzzle_set import DATA_PATH, daily_index, parse_puzzles
+
+    root = Path(__file__).resolve().parents[2]
+    puzzles = parse_puzzles((root / DATA_PATH).read_text(encoding="utf-8"))
+    puzzle = puzzles[daily_index(date.today(), len(puzzles))]
+    sized(page, size)
+    page = open_app("?puzzle=daily")
+    expect(page.get_by_test_id("puzzle-dialog")).to_be_visible()
+    line = page.get_by_test_id("puzzle-difficulty-line")
+    expect(line).to_have_text("Next puzzles are chosen near a rating of 1500 (yours: 1500).")
+    page.get_by_test_id("puzzle-difficulty").select_option("harder")
+    expect(line).to_have_text("Next puzzles are chosen near a rating of 1800 (yours: 1500).")
+
+    state = puzzle.start()
+    player = state.current_player()
+    for action in puzzle.line:
+        square = page.locator(f'#puzzle-board button.cell[data-row="{action.row}"]'
+                              f'[data-col="{action.col}"]')
+        if state.current_player() == player:
+            page.get_by_test_id(f"puzzle-letter-{action.letter}").click()
+            square.click()
+        expect(square).to_have_text(action.letter)  # (a reply: played by the page)
+        state.apply(action)
+    title = page.get_by_test_id("puzzle-title")
+    expect(title).to_contain_text("✓ solved today")
+    shot(page, f"newcomer-daily-solved-{size}")
+    page.get_by_test_id("puzzle-next").click()
+    expect(title).not_to_contain_text("Daily")
+    expect(page.get_by_test_id("puzzle-daily")).to_have_text("Daily puzzle ✓")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_settings_say_why_perfect_is_greyed_out(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    sized(page, size)
+    page = open_app("?size=4")
+    page.get_by_test_id("settings").click()
+    note = page.get_by_test_id("settings-perfect-note")
+    perfect = page.locator("[data-testid=settings-seat-1] option[value=perfect]")
+    expect(note).to_be_hidden()
+    expect(perfect).to_be_enabled()
+    page.locator("#settings-size").select_option("5")
+    expect(perfect).to_be_disabled()
+    expect(note).to_have_text(
+        "Perfect play is offered on boards up to 4 × 4: on a larger board the solver cannot "
+        "finish in time.")
+    shot(page, f"newcomer-perfect-note-{size}")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_computer_choice_offers_its_level(
+    open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
+) -> None:
+    """"Play against: the computer" starts medium, and a level menu beside it changes that at
+    once (the levels of the board: no perfect on 5x5)."""
+    sized(page, size)
+    page = open_app("?size=5")
+    level = page.get_by_test_id("start-level")
+    expect(level).to_be_hidden()  # a friend here: no computer
+    page.get_by_test_id("play-computer").click()
+    computer = page.locator("#players li[data-player='1']")
+    expect(computer).to_have_attribute("data-kind", "medium")
+    expect(level).to_be_visible()
+    expect(level).to_have_value("medium")
+    expect(level.locator("option")).to_have_text(["Easy", "Medium", "Hard"])
+    level.select_option("hard")
+    expect(computer).to_have_attribute("data-kind", "hard")
+    expect(level).to_have_value("hard")
+    shot(page, f"newcomer-start-level-{size}")
+    page.get_by_test_id("play-here").click()
+    expect(level).to_be_hidden()
