@@ -378,6 +378,7 @@ class HardAgent(Agent):
             scoring = pos.scoring_moves()
             if scoring and searched >= TURN_MOVES:
                 action = obvious_capture(pos, self.rng)
+                yield  # a pause point after each (a chain can run to a hundred)
             else:
                 if scoring:
                     budget = move.capped(left.share(CAPTURE_SHARE))
