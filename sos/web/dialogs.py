@@ -1,6 +1,5 @@
 """The page's dialogs: settings (read into :class:`~sos.app.params.Settings`), share, game record
-and the "Your games" list. DOM in, plain values out; what they mean is decided in
-:mod:`sos.app`."""
+and the "Your games" list. DOM in, plain values out; :mod:`sos.app` decides what they mean."""
 
 from __future__ import annotations
 
