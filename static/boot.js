@@ -362,6 +362,28 @@ if (lazy && puzzle && card) {
   });
 }
 
+// --- "Play against" (sos/app/start.py offers it while the game shown has no move, outside an
+// embed and a game by link): drawn from the first paint where the game shown will be a new one
+// or an empty saved one, so the board does not move down when the game is up (CLS 0 on the
+// start screen, tests/e2e/test_start_layout.py). Python shows or hides it from then on.
+/** Whether the game Python will show is predictably one with no move (see above). */
+function startOffered() {
+  if (embed || param("r") !== null || param("game")) return false;
+  try {
+    const wanted = location.hash.startsWith("#g=") ? localStorage.getItem("sos-g:" + location.hash.slice("#g=".length)) : null;
+    if (wanted !== null) {
+      const record = JSON.parse(wanted);
+      return record?.line === "" && !(record.variations ?? []).length && record.origin !== "remote";
+    }
+    if (["size", "mode", "players", "seats"].some((name) => param(name) !== null)) return true;
+    return !Object.keys(localStorage).some((name) => name.startsWith("sos-g:")); // a first visit
+  } catch {
+    return true; // no storage: every visit starts a new game
+  }
+}
+const choice = document.getElementById("start-choice");
+if (choice && startOffered()) choice.hidden = false;
+
 // --- the status and the handover
 if (status) {
   if (!lazy) status.textContent = say("status.loading");
@@ -404,6 +426,10 @@ if (openFull) {
   full.searchParams.delete("id");
   openFull.href = full.href;
 }
+
+// Drawn: the page may be shown (static/css/app.css hides it until now, so that nothing of it
+// moves after its first paint).
+html.dataset.drawn = "1";
 
 // For benchmarks/bench_boot.py: the frame that shows the board drawn here.
 requestAnimationFrame(() => performance.mark("sos:board"));
