@@ -366,7 +366,7 @@ EN: Final[dict[str, str]] = {
     "puzzles.wrong.reply": "{action} is not it: after the answer {reply}, {outcome}.",
     "puzzles.outcome.simple_loss": "your opponent wins with perfect play",
     "puzzles.outcome.draw": "it is only a draw with perfect play",
-    "puzzles.outcome.less": "with perfect play you finish only {points} ahead instead of {best}",
+    "puzzles.outcome.less": "you finish only {points} ahead instead of {best}",
     "puzzles.outcome.loss": "you lose by {points} with perfect play",
     "puzzles.retry": "Try again",
     "puzzles.next": "Next puzzle",

@@ -135,6 +135,7 @@ class PuzzleSession:
         self.saved = store is not None
         self.run: PuzzleRun | None = None
         self.daily: date | None = None  # the date, when the puzzle shown is that day's
+        self.daily_done = False  # it was solved that day before it was opened
         self.last: Verdict | None = None
         self._recorded = False
 
@@ -224,6 +225,9 @@ class PuzzleSession:
     def _show(self, puzzle: Puzzle, day: date | None) -> None:
         self.run = PuzzleRun(puzzle)
         self.daily = day
+        # "✓ solved today" in the title: decided when the puzzle opens, so that solving it
+        # now changes no line above the board (the verdict says it)
+        self.daily_done = day is not None and self.solved_on(day)
         self.last = None
         self._recorded = False
         self.change = 0  # the last puzzle's "+64 points" is not this one's
@@ -301,8 +305,7 @@ class PuzzleSession:
         stars = self.t("puzzles.rating", rating=puzzle.rating)
         if self.daily is not None:
             title = f"{self.t('puzzles.daily_title', date=self.daily.isoformat())} · {stars}"
-            return f"{title} · {self.t('puzzles.daily.solved')}" if self.solved_on(
-                self.daily) else title
+            return f"{title} · {self.t('puzzles.daily.solved')}" if self.daily_done else title
         return f"{self.t('puzzles.numbered', number=self.number(puzzle))} · {stars}"
 
     def number(self, puzzle: Puzzle) -> int:

@@ -171,4 +171,6 @@ def test_the_difficulty_line_and_the_daily_mark() -> None:
     session.open("daily", day)
     assert not session.solved_on(day) and "solved today" not in session.title()
     session.progress.record(session.run.puzzle.id if session.run else "", True, day)
-    assert session.solved_on(day) and session.title().endswith("· ✓ solved today")
+    assert session.solved_on(day) and "solved today" not in session.title()  # (nothing moves)
+    session.open("daily", day)  # opened again: it says so
+    assert session.title().endswith("· ✓ solved today")

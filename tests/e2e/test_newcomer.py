@@ -248,7 +248,7 @@ def test_the_puzzle_texts_agree_with_the_board(
     expect(page.get_by_test_id("puzzle-context")).to_contain_text("22–1")
     play("O", 0, 5)  # O@f1: wrong, it scores
     expect(page.get_by_test_id("puzzle-feedback")).to_have_text(
-        "O@f1 is not it: with perfect play you finish only 21 ahead instead of 22.")
+        "O@f1 is not it: you finish only 21 ahead instead of 22.")
     expect(page.get_by_test_id("puzzle-context")).to_contain_text("23–1")
     shot(page, f"newcomer-puzzle-text-{size}")
 
@@ -289,8 +289,9 @@ def test_undo_of_a_move_whose_link_was_on_offer_asks_first(
 def test_the_daily_puzzle_says_solved_today_and_the_difficulty_says_what_it_does(
     open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
 ) -> None:
-    """Today's puzzle (whichever it is: its solution comes from the set), solved: its title
-    says "✓ solved today", and so does the Daily puzzle button once another puzzle is shown.
+    """Today's puzzle (whichever it is: its solution comes from the set), solved: the Daily
+    puzzle button says "✓" once another puzzle is shown, and the puzzle's title says "✓ solved
+    today" when it is opened again.
     Changing Difficulty changes the line under it (the rating the next puzzles are chosen
     near)."""
     from datetime import date
@@ -319,11 +320,14 @@ def test_the_daily_puzzle_says_solved_today_and_the_difficulty_says_what_it_does
         expect(square).to_have_text(action.letter)  # (a reply: played by the page)
         state.apply(action)
     title = page.get_by_test_id("puzzle-title")
-    expect(title).to_contain_text("✓ solved today")
-    shot(page, f"newcomer-daily-solved-{size}")
+    expect(page.get_by_test_id("puzzle-feedback")).to_contain_text("Solved")
+    expect(title).not_to_contain_text("solved today")  # (the verdict says it; nothing moves)
     page.get_by_test_id("puzzle-next").click()
     expect(title).not_to_contain_text("Daily")
     expect(page.get_by_test_id("puzzle-daily")).to_have_text("Daily puzzle ✓")
+    page.get_by_test_id("puzzle-daily").click()
+    expect(title).to_contain_text("✓ solved today")
+    shot(page, f"newcomer-daily-solved-{size}")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
