@@ -11,7 +11,7 @@
 //   the browser retries at the next visit, rather than being kept. index.html is requested under
 //   the URL the page was opened with (index.html?size=6, or the bare folder), which is the one
 //   the HTTP cache knows.
-// - The lazy files (self.__SOS_LAZY: a catalog of another language, the puzzle set, the 4x4
+// - The lazy files (self.__SOS_LAZY: another language's web app manifest, the 4x4
 //   opening book, icons, PyScript's editor and terminal, the in-memory IndexedDB) are cached the
 //   first time they are used, under their revision, with the same revalidation and integrity;
 //   the page sends the ones it loaded before the worker controlled it (Workbox's CACHE_URLS

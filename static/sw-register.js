@@ -81,8 +81,8 @@ function offerReload(worker) {
 
 let accepted = false;
 
-// The service worker caches the lazy files of the site (another language's catalog, the puzzle
-// set, ...) when they are used (scripts/sw-source.js). Those this page loaded before the worker
+// The service worker caches the lazy files of the site (another language's web app manifest,
+// the 4x4 opening book, ...) when they are used (scripts/sw-source.js). Those this page loaded before the worker
 // controlled it are sent to it with Workbox's CACHE_URLS message, so that they are there offline
 // too; they come from the HTTP cache (a revalidation, no body). It ignores URLs of no route.
 async function cacheWhatThisPageLoaded() {
