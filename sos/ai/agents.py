@@ -116,20 +116,24 @@ EASY_TAKES_SOS: Final = 0.4
 #: and the move that ends it), in moves' budgets (:func:`hard_budget`). A chain can run to a
 #: hundred moves on 12x12 (every SOS scored keeps the turn); at a move's budget each, one turn
 #: took 34 s. No single move of a turn gets more than a move's budget, so a turn of one move
-#: searches as long as before.
-TURN_BUDGET: Final = 1.5
+#: searches as long as before. Against hard searching every move of a chain at a move's budget
+#: (8x8 general, 3 000 nodes a move, 40 games each; benchmarks/RESULTS.md, 2026-12-05), a turn
+#: budget of 1.5 (and 30 % a decision) won 13 and lost 26 games, 2.0 won 15 and lost 24, 4.0 won
+#: 17 and lost 22: the searches of the first SOSs weigh the whole turn, so they keep a move's
+#: budget for the first two.
+TURN_BUDGET: Final = 3.0
 #: The share of what is left of the turn's budget that one scoring decision (a position with
 #: an SOS to take) may spend. Its search follows the chain to its end (a scoring move costs
 #: no depth), so it already weighs the move that will end the turn; the table keeps what it
 #: found for the next moves.
-CAPTURE_SHARE: Final = 0.3
+CAPTURE_SHARE: Final = 0.5
 #: The least budget, in moves' budgets, of the move that ends a turn (no SOS left to take),
 #: however much of the turn's budget the chain spent: the move that decides what the next
 #: player gets.
 QUIET_FLOOR: Final = 0.5
 #: Moves of a turn that are searched. From then on, while an SOS is left to take, the turn
-#: takes the one worth the most points without a search (:func:`obvious_capture`): what the
-#: search chose in every such position of a long chain in the benchmark (benchmarks/bench_turn.py).
+#: takes one without a search (:func:`obvious_capture`): on a chain of 74 moves on 12x12 that
+#: scored 79 points where a search at every move scored 81 (benchmarks/bench_turn.py).
 TURN_MOVES: Final = 4
 
 T = TypeVar("T")
@@ -354,7 +358,8 @@ class HardAgent(Agent):
 
     def plan_turn(self, state: GameState) -> Generator[None, None, Turn]:
         """The whole turn of the player to move under one budget: :data:`TURN_BUDGET` moves'
-        budgets for the chain of scoring moves and the move that ends it.
+        budgets for the chain of scoring moves and the move that ends it (at most
+        :data:`TURN_BUDGET` + :data:`QUIET_FLOOR` in all).
 
         A position with an SOS to take gets up to :data:`CAPTURE_SHARE` of what is left;
         after :data:`TURN_MOVES` searched moves the SOSs left are taken without a search

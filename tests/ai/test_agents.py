@@ -13,6 +13,7 @@ from sos.ai import search as search_module
 from sos.ai.agents import (
     BoardTooLargeError,
     HardAgent,
+    action_move,
     analyse,
     analyse_steps,
     make_agent,
@@ -331,3 +332,42 @@ def test_hard_plays_a_proven_draw_when_the_win_search_runs_out() -> None:
     state = GameState.from_text("O.S.O/O..../O..S./S..SS/OO.OO", mode="general", to_move=1)
     action = HardAgent(seed=107, budget=None, node_budget=9_000).choose_action(state)
     assert str(action) in {"O@b1", "O@b2", "O@c5"}
+
+
+def test_hard_plans_a_whole_turn_under_one_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Twelve SOSs to take, one a gap: hard takes them all in one turn, searches at most
+    # TURN_MOVES of its moves and the move that ends the turn, and takes the rest at once.
+    state = GameState.from_text("/".join(["SO.SO.SO.SO."] * 3), to_move=1)
+    searches: list[int] = []
+    real_search = AlphaBeta.search
+
+    def spy(
+        self: AlphaBeta, state: GameState, budget: Budget | None = None
+    ) -> Generator[None, None, SearchResult]:
+        searches.append(state.empty_squares)
+        return real_search(self, state, budget)
+
+    monkeypatch.setattr(AlphaBeta, "search", spy)
+    hard = HardAgent(seed=1, budget=None, node_budget=400)
+    turn = run_to_end(hard.plan_turn(state))
+    board = state.clone()
+    points = [len(board.apply(action)) for action in turn]
+    assert all(points[:-1]) and sum(points) >= 12
+    assert board.current_player() == 0 or board.is_terminal()
+    assert len(searches) <= agents.TURN_MOVES + 1 < len(turn)
+    assert state.empty_squares == 12  # the state given is untouched
+
+
+def test_an_obvious_capture_keeps_the_chain_going() -> None:
+    # Two SOSs to take, a point each: S@c1 (a1-c1) lines up the next one (S@e1: c1-e1),
+    # O@b4 (a4-c4) lines up nothing. The chain goes on through S@c1.
+    state = GameState.from_text("SO.O.S/....../....../S.S...")
+    pos = Position(state)
+    assert sorted(pos.scoring_moves()) == sorted(
+        [(1, action_move(Action(0, 2, "S"), 6)), (1, action_move(Action(3, 1, "O"), 6))]
+    )
+    for seed in range(5):
+        assert agents.obvious_capture(pos, random.Random(seed)) == Action(0, 2, "S")
+    assert Position(state).tt_key() == pos.tt_key()  # unchanged
+    with pytest.raises(ValueError):
+        agents.obvious_capture(Position(new_game(Rules.square(4))), random.Random(0))

@@ -115,7 +115,8 @@ def test_the_page_shows_a_turn_in_a_few_steps_within_one_pace() -> None:
 
 def test_the_page_cuts_off_a_search_far_past_its_budget() -> None:
     largest = Rules.square(MAX_APP_SIZE)
-    assert turn_seconds(largest, "hard") < 2 * hard_budget(largest) + 1e-9  # one turn, one budget
+    # One budget for a whole turn: a few moves' budgets, however long its chain.
+    assert turn_seconds(largest, "hard") <= 3.5 * hard_budget(largest) + 1e-9
     for rules in (Rules.square(4), Rules.square(5), largest):
         for level in ("easy", "medium", "hard", "perfect"):
             expected = turn_seconds(rules, level)
