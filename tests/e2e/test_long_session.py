@@ -12,7 +12,7 @@ size) and after game 50, each time after a full garbage collection of both heaps
 - DOM nodes and JS event listeners (the App's handler proxies are created once, in App._on).
 
 Pace: the page waits 0.45 s before each computer move so people can follow a chain of extra
-turns (main.py's ``COMPUTER_PAUSE``). The test sets it to 0 from outside, through PyScript's
+turns (``sos.web.computer.COMPUTER_PAUSE``). The test sets it to 0 from outside, through PyScript's
 own handle on the interpreter (``whenDefined("py")``), instead of a ``pace=`` URL parameter:
 that would be one more input for every visitor's link to validate and document, for a
 test's sake. Nothing in the page changes for this test.
