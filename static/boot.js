@@ -395,7 +395,8 @@ if (status) {
 /** The page's handle for Python (sos/web/early.py, sos/web/main.py): `started` resolves when
  * the runtime is to start; `embedKey` is the frame's key (or null); `take()` closes the queue
  * (from then on Python handles every event) and returns the taps in order as
- * [row, col, letter], the letter chosen before Python (or null), the board's size and the game
+ * [row, col, letter], the letter chosen before Python (in an embed: the letter shown; else null
+ * when none was chosen), the board's size and the game
  * drawn under them: {id, line} of the frame's record, or null for the empty board. */
 window.sosBoot = {
   started,
@@ -403,7 +404,9 @@ window.sosBoot = {
   take() {
     queue.open = false;
     const shown = painted ? { id: painted.id, line: painted.line } : null;
-    return { taps: queue.taps, letter: queue.letter, rows: size, cols: size, shown };
+    // An embed keeps the letter it shows: another frame of the page may have saved another
+    // choice in the shared preferences meanwhile (its reader's, not this one's).
+    return { taps: queue.taps, letter: queue.letter ?? (embed ? letter : null), rows: size, cols: size, shown };
   },
 };
 

@@ -138,3 +138,22 @@ def test_frames_the_host_names_alike_share_one_game(page: Page, embed: EmbedHost
     wait_saved(page.frames[1], "Se5Se1")
     assert letters(two) == {"e5": "S", "e1": "S"}
     expect(two.get_by_test_id("notice")).to_be_hidden()
+
+
+def test_a_letter_chosen_in_one_frame_stays_in_that_frame(page: Page, embed: EmbedHost) -> None:
+    """The letter is a frame's own: O chosen in the second frame (and saved as the reader's
+    preference when that frame starts) does not become the letter of the first frame, which
+    showed S when it was drawn and starts later."""
+    one, two = open_two(page, embed, "?embed=1")
+    two.get_by_test_id("letter-O").click()
+    cell(two, 0, 0).click()
+    ready(two)
+    expect(cell(two, 0, 0)).to_have_text("O")
+    cell(one, 2, 2).click()
+    ready(one)
+    expect(cell(one, 2, 2)).to_have_text("S")
+    expect(one.get_by_test_id("letter-S")).to_have_attribute("aria-pressed", "true")
+    expect(one.get_by_test_id("letter-O")).to_have_attribute("aria-pressed", "false")
+    cell(one, 1, 1).click()
+    expect(cell(one, 1, 1)).to_have_text("S")
+    expect(two.get_by_test_id("letter-O")).to_have_attribute("aria-pressed", "true")
