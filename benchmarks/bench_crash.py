@@ -4,7 +4,7 @@
         [--until 09:30] [--batches N] [--workers 1] [--cpu 1] [--conditions embed-tap,...]
     .venv/bin/python benchmarks/bench_crash.py starts [--jspi both] [--runs 20] [--cpu 1,4]
     .venv/bin/python benchmarks/bench_crash.py cost [--runs 5] [--reloads 6]
-    .venv/bin/python benchmarks/bench_crash.py table [--since 2026-12-05T08:00]
+    .venv/bin/python benchmarks/bench_crash.py table [--since 2026-12-05T08:00] [--markdown]
 
 Every run is appended to a JSON-lines log (``--log``, default /tmp/sos-bench-crash/runs.jsonl)
 with its condition, JSPI mode, outcome, whether the renderer crashed, the 1-minute load average
@@ -300,14 +300,15 @@ def record_start(
         try:
             page, crashed = _open(context, url, 1 if visit == "returning" else cpu)
             _ready(page)
-            if visit == "returning":
+            if visit == "returning" and what == "game":
+                # the game's second start: from its service worker, with the snapshot (the
+                # hello page has neither: its second start is from the HTTP and code caches)
                 page.wait_for_function(
                     "navigator.serviceWorker.controller !== null", timeout=120_000
                 )
-                if what == "game":
-                    page.wait_for_function(
-                        "document.documentElement.dataset.snapshot === 'made'", timeout=180_000
-                    )
+                page.wait_for_function(
+                    "document.documentElement.dataset.snapshot === 'made'", timeout=180_000
+                )
                 page.close()
                 started = time.monotonic()
                 page, crashed = _open(context, url, cpu)
@@ -488,22 +489,31 @@ def table(args: argparse.Namespace) -> None:
         )
         rows[key][run["outcome"]] += 1
         loads[key].append(run["load1"])
-    print(
-        f"{'condition':<28} {'JSPI':<7} {'runs':>5} {'crashed':>8} {'other fail':>10}"
-        f" {'load1 min-median-max':>22}"
-    )
+    header = ["condition", "JSPI", "runs", "crashed", "other failures", "load1 min-median-max"]
+    lines = []
     totals: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     for (condition, mode), counts in sorted(rows.items()):
         n = sum(counts.values())
         fails = n - counts["passed"] - counts["crashed"] - counts["skipped"]
         lo = loads[(condition, mode)]
-        print(
-            f"{condition:<28} {mode:<7} {n:>5} {counts['crashed']:>8} {fails:>10}"
-            f" {min(lo):>8.1f}-{statistics.median(lo):.1f}-{max(lo):.1f}"
-        )
+        spread = f"{min(lo):.1f}-{statistics.median(lo):.1f}-{max(lo):.1f}"
+        lines.append([condition, mode, str(n), str(counts["crashed"]), str(fails), spread])
         totals[mode].update(counts)
     for mode, counts in sorted(totals.items()):
-        print(f"{'all':<28} {mode:<7} {sum(counts.values()):>5} {counts['crashed']:>8}")
+        n = sum(counts.values())
+        fails = n - counts["passed"] - counts["crashed"] - counts["skipped"]
+        lines.append(["all", mode, str(n), str(counts["crashed"]), str(fails), ""])
+    if args.markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|---|---|---:|---:|---:|---|")
+        for line in lines:
+            print("| " + " | ".join(line) + " |")
+        return
+    print(
+        f"{header[0]:<28} {header[1]:<7} {header[2]:>5} {header[3]:>8} {header[4]:>15} {header[5]}"
+    )
+    for line in lines:
+        print(f"{line[0]:<28} {line[1]:<7} {line[2]:>5} {line[3]:>8} {line[4]:>15} {line[5]}")
 
 
 def main() -> None:
@@ -526,6 +536,7 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=LOG)
     parser.add_argument("--dumps", type=Path, default=DUMPS)
     parser.add_argument("--since", default="", help="table: only runs from this UTC time on")
+    parser.add_argument("--markdown", action="store_true", help="table: as a Markdown table")
     args = parser.parse_args()
     args.conditions = args.conditions.split(",")
     if args.jspi == "both":
