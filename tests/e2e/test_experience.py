@@ -234,7 +234,7 @@ def test_german_everywhere_and_remembered(open_app: Opener, page: Page) -> None:
     page.get_by_test_id("settings").click()
     page.get_by_test_id("settings-lang").select_option("de")
     expect(page.get_by_test_id("status")).to_have_text("Spieler 2 ist am Zug")
-    page.keyboard.press("Escape")
+    page.get_by_test_id("settings-keep").click()  # (Cancel and Esc would put English back)
     page.goto(bare)
     page.wait_for_selector('html[data-ready="1"]')
     expect(page.get_by_test_id("status")).to_have_text("Spieler 2 ist am Zug")

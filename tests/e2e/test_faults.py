@@ -132,7 +132,7 @@ def test_a_computer_step_that_fails(open_app: Opener, guard: object) -> None:
     page = open_app("?size=4&seats=human,easy")
     no_computer_pause(page)
     faults = Faults(page, guard)
-    faults.inject("sos.app.computer", "ComputerSeats", "plan")
+    faults.inject("sos.app.computer", "ComputerSeats", "plan_turn")
     write(page, 0, 0, "S")
     faults.said(1, "task Computer._turns")
     expect(page.locator(WRITTEN)).to_have_count(1)

@@ -105,7 +105,8 @@ def test_four_players_on_a_phone_make_an_even_grid_with_a_long_name(
     expect(seat.locator("option").nth(1)).to_have_text("Leicht")
     name = page.get_by_test_id("settings-name-1")
     name.fill("Bernd-Friedrich von Hohenzollern-Sigmaringen")
-    expect(name).to_have_value("Bernd-Friedrich von Hohe")  # the field stops at 24
+    expect(name).to_have_value("Bernd-Friedrich von Hohenzollern-Sigmaringen")  # 44 < 96: whole
+    assert name.evaluate("(e) => e.maxLength") == MAX_NAME
     for field in ("remote-my-name", "remote-name"):  # a friend game's names: the same limit
         assert page.locator(f"#{field}").evaluate("(e) => e.maxLength") == MAX_NAME
     page.get_by_test_id("settings-start").click()

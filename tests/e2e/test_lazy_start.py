@@ -17,6 +17,7 @@ These tests each take a browser context of their own: a first visit, no service 
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections.abc import Callable
@@ -33,8 +34,9 @@ from sos.app.message import message, plural
 HEAVY = re.compile(r"\.wasm|/pyodide[^/]*\.mjs|/pyscript/core\.js|/sw\.js|\.zip|\.bin\.gz")
 #: How long an untouched embed is watched (a check that something does *not* happen).
 IDLE_MS = 4_000
-#: The bytes an untouched embed may fetch (issue 31: 150 KB compressed; here uncompressed).
-BUDGET = 150_000
+#: The bytes an untouched embed may fetch, gzip-compressed as a host like GitHub Pages sends
+#: them (issue 31 allows 150 KB; held far below it, so growth shows: about 47 KB today).
+BUDGET = 60_000
 
 
 class Held:
@@ -92,7 +94,7 @@ def test_an_untouched_embed_fetches_no_runtime_and_registers_no_worker(
     expect(game.locator("#board")).not_to_have_attribute("aria-busy", "true")
     expect(game.locator(".loading")).to_be_hidden()
     app = [r for r in requests if r.frame == frame]
-    fetched = sum(len(r.response().body()) for r in app if r.response() is not None)
+    fetched = sum(len(gzip.compress(r.response().body(), 6)) for r in app if r.response())
     assert fetched <= BUDGET, f"{fetched} bytes: {[r.url for r in app]}"
     shot(page, f"lazy-embed-untouched-{lang}")
 
