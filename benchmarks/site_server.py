@@ -46,6 +46,7 @@ TYPES = {
     ".html": "text/html",
     ".txt": "text/plain",
     ".mo": "application/octet-stream",
+    ".gz": "application/gzip",
 }
 #: Types GitHub Pages serves gzip-compressed (it compresses on the fly; zip/gz/png are not).
 GZIP_TYPES = (

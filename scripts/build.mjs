@@ -92,7 +92,7 @@ console.log(`build: copied ${copied.length} files, ${(total / 1024 / 1024).toFix
 
 // --- languages (issue 17) --------------------------------------------------------------------
 // The gettext catalogs locale/*.po compiled by Babel (scripts/i18n.py compile) into
-// static/vendor/i18n/: <lang>.mo (the page loads the one of its language), boot.json (the texts of
+// static/vendor/i18n/: <lang>.mo.gz (gzip; the page loads the one of its language), boot.json (the texts of
 // static/boot-error.js) and manifest.<lang>.webmanifest. Python: $PYTHON, else .venv's, else python3.
 {
   const { execFileSync } = await import("node:child_process");

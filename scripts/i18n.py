@@ -21,8 +21,10 @@ Commands (run from anywhere; paths are relative to the repository):
                                         plural forms); exit 1 if anything. Each of these fails
                                         the language tests: every language needs a real
                                         translation of every message.
-  python scripts/i18n.py compile [DIR]  write DIR (default static/vendor/i18n/): <lang>.mo for
-                                        each language but English, boot.json (the start-up
+  python scripts/i18n.py compile [DIR]  write DIR (default static/vendor/i18n/): <lang>.mo.gz
+                                        (the .mo, gzip -9, no time stamp: GitHub Pages
+                                        serves a .mo uncompressed) for each language but
+                                        English, boot.json (the start-up
                                         failure texts for static/boot-error.js) and
                                         manifest.<lang>.webmanifest (name and description)
 
@@ -33,6 +35,7 @@ catalogs, ``tests/tools/test_i18n_script.py`` tests this script.
 from __future__ import annotations
 
 import ast
+import gzip
 import io
 import json
 import posixpath
@@ -402,7 +405,8 @@ def _same_everywhere(message: str) -> bool:
 
 
 def compile_all(out: Path = OUT) -> list[Path]:
-    """Write the .mo files, boot.json and the translated manifests to ``out``."""
+    """Write the gzip-compressed .mo files (``<lang>.mo.gz``), boot.json and the translated
+    manifests to ``out``."""
     bad = [line for lang in languages() for line in problems(lang)]
     if bad:
         print("i18n: incomplete catalogs (English where missing):", file=sys.stderr)
@@ -415,9 +419,11 @@ def compile_all(out: Path = OUT) -> list[Path]:
     manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
     for lang in languages():
         catalog = read(lang)
-        path = out / f"{lang}.mo"
-        with path.open("wb") as handle:
-            write_mo(handle, catalog, use_fuzzy=False)
+        path = out / f"{lang}.mo.gz"
+        mo = io.BytesIO()
+        write_mo(mo, catalog, use_fuzzy=False)
+        path.write_bytes(gzip.compress(mo.getvalue(), compresslevel=9, mtime=0))
+        (out / f"{lang}.mo").unlink(missing_ok=True)  # an uncompressed one of an older build
         written.append(path)
         strings = {m.context: m.string for m in catalog if m.id and not m.fuzzy}
         boot[lang] = {k: str(strings.get(f"boot.{k}") or en[f"boot.{k}"]) for k in BOOT_KEYS}
@@ -453,7 +459,7 @@ def write_first_paint(out: Path) -> Path:
     texts: dict[str, dict[str, str]] = {}
     for lang in ["en", *languages()]:
         if lang != "en":
-            app_i18n.install(lang, (out / f"{lang}.mo").read_bytes())
+            app_i18n.install(lang, (out / f"{lang}.mo.gz").read_bytes())
         table = {"dir": direction(lang)}
         for key in keys:
             kept = {name: "{" + name + "}" for name in fields(en[key])}

@@ -30,7 +30,7 @@ export const SITE_GLOBS = [
   "index.html",
   "pyscript.toml",
   "sos/**/*", // engine sources (lazy, below) and data (the solver's 4x4 opening book; not the engine-only books, see engineOnlyBooks)
-  "static/**/*.{js,mjs,py,css,svg,png,ico,webmanifest,wasm,zip,json,mo}", // static/app.py: the entry; .mo: gettext catalogs
+  "static/**/*.{js,mjs,py,css,svg,png,ico,webmanifest,wasm,zip,json,mo.gz}", // static/app.py: the entry; .mo.gz: gettext catalogs (gzip: Pages does not compress them)
 ];
 // Files of the site that a start does not need: the service worker caches them the first time
 // they are used (scripts/sw-source.js), not at install. A first visit then costs what it loads
@@ -38,7 +38,7 @@ export const SITE_GLOBS = [
 // (The puzzle set, static/puzzles/, is precached although a start does not load it: the daily
 // puzzle offline is a promise of the app (tests/e2e/test_puzzle_page.py), 160 kB raw, ~40 kB gzip.)
 export const LAZY_GLOBS = [
-  "static/vendor/i18n/*.webmanifest", // one language a visit (the catalogs, .mo, are all precached: a language chosen offline shows)
+  "static/vendor/i18n/*.webmanifest", // one language a visit (the catalogs, .mo.gz, are all precached: a language chosen offline shows)
   "sos/ai/book_*.txt", // 4x4 games against the solver only (123 kB gzip)
   // The page's Python comes from one zip (static/vendor/sos-python.zip, scripts/bytecode.mjs);
   // the sources are deployed beside it for reading, and a start never requests them.

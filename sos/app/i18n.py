@@ -3,7 +3,7 @@
 Every visible string and ``aria-label`` of the app has a key (``"area.thing"``) and its English
 text in :data:`EN` (or :data:`EN_PLURAL` for a message with a count). The other languages live in
 ``locale/<lang>.po`` (gettext; ``msgctxt`` is the key, ``msgid`` the English text), compiled at
-build time to ``static/vendor/i18n/<lang>.mo`` by ``scripts/i18n.py`` (Babel). The page loads the
+build time to ``static/vendor/i18n/<lang>.mo.gz`` (gzip) by ``scripts/i18n.py`` (Babel). The page loads the
 one catalog of the language in use and hands it to :func:`install`; English needs none.
 
 :func:`text` and :func:`ntext` fill ``{placeholders}`` with ``str.format``. Every number with
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import zlib
 from typing import Final
 
 from .cldr import NUMBERS
@@ -605,11 +606,15 @@ _CATALOGS: dict[str, gettext.NullTranslations] = {}
 
 
 def install(lang: str, mo: bytes) -> None:
-    """Use the compiled gettext catalog ``mo`` (the bytes of a ``.mo`` file) for ``lang``.
+    """Use the compiled gettext catalog ``mo`` for ``lang``: the bytes of a ``.mo`` file, or of
+    one gzip-compressed (RFC 1952, magic 1f 8b: ``static/vendor/i18n/<lang>.mo.gz``).
 
     Raises:
         OSError: ``mo`` is not a gettext catalog (``gettext.GNUTranslations``).
+        zlib.error: ``mo`` starts as gzip but is damaged or cut short.
     """
+    if mo[:2] == b"\x1f\x8b":  # a .mo starts with 950412de (either byte order)
+        mo = zlib.decompress(mo, 16 + zlib.MAX_WBITS)
     _CATALOGS[lang] = gettext.GNUTranslations(io.BytesIO(mo))
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import gettext
+import gzip
+import io
 import json
 import re
 import shutil
+import zlib
 from pathlib import Path
 
 import i18n as tool  # scripts/i18n.py (tests/conftest.py puts scripts/ on sys.path)
@@ -180,8 +183,8 @@ def test_compile_writes_catalogs_boot_texts_and_manifests(tmp_path: Path) -> Non
     written = tool.compile_all(out)
     names = {p.name for p in written}
     for lang in TRANSLATED:
-        assert {f"{lang}.mo", f"manifest.{lang}.webmanifest"} <= names
-        with (out / f"{lang}.mo").open("rb") as handle:
+        assert {f"{lang}.mo.gz", f"manifest.{lang}.webmanifest"} <= names
+        with gzip.open(out / f"{lang}.mo.gz", "rb") as handle:
             catalog = gettext.GNUTranslations(handle)
         assert catalog.pgettext("button.undo", "Undo") == text(lang, "button.undo")
     boot = json.loads((out / "boot.json").read_text(encoding="utf-8"))
@@ -196,6 +199,35 @@ def test_compile_writes_catalogs_boot_texts_and_manifests(tmp_path: Path) -> Non
     assert german["name"] == text("de", "manifest.name") and german["lang"] == "de"
     assert german["icons"][0]["src"] == "../../icons/icon.svg"
     assert german["start_url"] == "../../../index.html"
+
+
+def test_compile_ships_the_catalogs_gzip_compressed_and_reproducible(tmp_path: Path) -> None:
+    """Each catalog is <lang>.mo.gz (Pages does not compress a .mo): at most half the .mo,
+    the same bytes from every build (no time stamp), and install reads it as the .mo itself."""
+    first, second = tmp_path / "a", tmp_path / "b"
+    tool.compile_all(first)
+    tool.compile_all(second)
+    for lang in TRANSLATED:
+        packed = (first / f"{lang}.mo.gz").read_bytes()
+        assert packed == (second / f"{lang}.mo.gz").read_bytes()
+        assert not (first / f"{lang}.mo").exists()
+        mo = gzip.decompress(packed)
+        assert mo[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # the .mo magic
+        assert len(packed) * 2 <= len(mo), (lang, len(packed), len(mo))
+        catalog = gettext.GNUTranslations(io.BytesIO(mo))
+        i18n.install(lang, packed)
+        assert text(lang, "button.undo") == catalog.pgettext("button.undo", "Undo") != "Undo"
+        i18n.install(lang, mo)  # a server that sent it with Content-Encoding: gzip
+        assert text(lang, "button.undo") == catalog.pgettext("button.undo", "Undo")
+
+
+def test_a_damaged_compressed_catalog_raises_and_keeps_the_installed_one(tmp_path: Path) -> None:
+    tool.compile_all(tmp_path)
+    before = text("de", "button.undo")
+    packed = (tmp_path / "de.mo.gz").read_bytes()
+    with pytest.raises(zlib.error):
+        i18n.install("de", packed[: len(packed) // 2])
+    assert text("de", "button.undo") == before != "Undo"
 
 
 def test_compile_writes_the_first_paint_texts_of_every_language(tmp_path: Path) -> None:

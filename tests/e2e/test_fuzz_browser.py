@@ -216,7 +216,7 @@ def test_fuzzed_records_and_validators_in_one_page(open_app: Opener) -> None:
     # The page holds only its own language's catalog; the inputs ask for every language.
     page.evaluate(
         """async (langs) => { for (const lang of langs) {
-          const response = await fetch(`./static/vendor/i18n/${lang}.mo`);
+          const response = await fetch(`./static/vendor/i18n/${lang}.mo.gz`);
           __py.globals.set('MO', new Uint8Array(await response.arrayBuffer()));
           __py.globals.set('LANG', lang);
           __py.runPython('import sos.app.i18n; sos.app.i18n.install(LANG, MO.to_bytes())');

@@ -6,6 +6,7 @@ right. One page per language, several checks on it."""
 from __future__ import annotations
 
 import gettext
+import gzip
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -83,7 +84,7 @@ def _english_texts(open_app: Callable[..., Page]) -> set[str]:
 
 def _plural_forms(lang: str) -> list[str]:
     """What the page's ntext should give for COUNTS, read from the compiled catalog."""
-    with (ROOT / "static" / "vendor" / "i18n" / f"{lang}.mo").open("rb") as handle:
+    with gzip.open(ROOT / "static" / "vendor" / "i18n" / f"{lang}.mo.gz", "rb") as handle:
         catalog = gettext.GNUTranslations(handle)
     return [
         catalog.npgettext("games.moves", "{moves} move", "{moves} moves", n).format(moves=n)

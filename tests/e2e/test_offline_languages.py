@@ -19,7 +19,7 @@ pytestmark = pytest.mark.unrouted
 
 
 def cached_catalogs(page: Page) -> set[str]:
-    """The languages whose catalog (``static/vendor/i18n/<lang>.mo``) is in the precache."""
+    """The languages whose catalog (``static/vendor/i18n/<lang>.mo.gz``) is in the precache."""
     found: list[str] = page.evaluate(
         """async () => {
              const out = [];
@@ -27,7 +27,7 @@ def cached_catalogs(page: Page) -> set[str]:
                if (!name.includes("precache")) continue;
                const cache = await caches.open(name);
                for (const request of await cache.keys()) {
-                 const hit = request.url.match(/static\\/vendor\\/i18n\\/(\\w+)\\.mo/);
+                 const hit = request.url.match(/static\\/vendor\\/i18n\\/(\\w+)\\.mo\\.gz/);
                  if (hit) out.push(hit[1]);
                }
              }
