@@ -292,10 +292,20 @@ function choose(next) {
   showLetter();
 }
 
+/** Whether an embed waiting for its first tap opens with a computer's move: the URL's first
+ * seat is a computer level and no game with moves is drawn. A tap there could not be played
+ * (the computer's turn), so it only starts the game, and never shows a letter it would then
+ * drop. (On the full page the engine is already loading: such a tap is dropped with a notice.) */
+const computerFirst = () => lazy && seats !== null && seats[0] !== "human" && !painted?.line;
+
 /** A tap on a square: its letter shows at once and the tap is kept, in order. A square that
  * already shows a letter keeps it (a second tap does nothing, as on a written square). */
 function tap(cell) {
   if (!queue.open || cell.textContent) return;
+  if (computerFirst()) {
+    start(); // the computer moves first: the tap starts the game and writes nothing
+    return;
+  }
   const row = Number(cell.dataset.row);
   const col = Number(cell.dataset.col);
   queue.taps.push([row, col, letter]);

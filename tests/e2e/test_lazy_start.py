@@ -135,6 +135,28 @@ def test_a_tap_in_an_embed_shows_at_once_and_becomes_the_first_move(
     assert types == ["sos:shown", "sos:ready"], types
 
 
+def test_a_tap_in_an_embed_where_the_computer_moves_first_starts_it_and_writes_nothing(
+    page: Page, embed: EmbedHost
+) -> None:
+    """The computer has the first move (``seats=easy,human``): a tap before ready cannot be a
+    move, so it starts the game without showing a letter, and nothing is refused afterwards."""
+    held = Held(page)
+    frame, game = embed.open("?embed=1&size=4&seats=easy,human", ready=False)
+    expect(game.get_by_test_id("status")).to_have_text(text("en", "status.tap_to_start"))
+    cell(game, 1, 1).click()
+    expect(game.locator("html")).to_have_attribute("data-runtime", "starting")
+    expect(cell(game, 1, 1)).to_have_text("")
+    expect(game.locator("#board .cell.pending")).to_have_count(0)
+    held.release()
+    expect(game.locator("html")).to_have_attribute("data-ready", "1", timeout=60_000)
+    expect(game.locator("#board .cell:not(:empty)")).to_have_count(1, timeout=30_000)
+    expect(game.get_by_test_id("status")).to_have_text(
+        text("en", "status.turn", name=text("en", "player.name", n=2))
+    )
+    expect(game.get_by_test_id("notice")).to_be_hidden()
+    assert frame.evaluate("document.documentElement.dataset.ready") == "1"
+
+
 def test_start_now_starts_an_embed_without_a_tap(page: Page, embed: EmbedHost) -> None:
     _frame, game = embed.open("?embed=1&size=4&start=now", ready=False)
     expect(game.locator("html")).to_have_attribute("data-ready", "1", timeout=60_000)

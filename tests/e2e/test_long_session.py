@@ -39,10 +39,9 @@ GRAB_INTERPRETER = """async () => {
 }"""
 PY_MEMORY = """() => __py.runPython(`
 import gc
-import sos.web.computer
 import sos.web.guard
 gc.collect()
-[len(gc.get_objects()), len(sos.web.guard._proxies), len(sos.web.computer._background)]
+[len(gc.get_objects()), len(sos.web.guard._proxies), len(sos.web.guard._background)]
 `).toJs()"""
 
 

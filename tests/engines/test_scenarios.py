@@ -114,7 +114,7 @@ def test_a_game_against_the_computer_to_its_end_undo_redo_reload_and_your_games(
 
     play_to_the_end(profile)
     result = profile.text("#result-text")
-    assert result and ("wins" in result or "draw" in result.lower()), result
+    assert result and ("win" in result or "draw" in result.lower()), result  # "You win", "… wins"
     profile.wait_text('[data-testid="status"]', result.strip())
     final = profile.call(BOARD)
     assert "." not in final, final  # general mode: the game ends when the board is full
@@ -125,8 +125,14 @@ def test_a_game_against_the_computer_to_its_end_undo_redo_reload_and_your_games(
     profile.wait_for(f"() => ({BOARD})() !== {final!r}", what="a move undone")
     undone = profile.call(BOARD)
     assert undone.count(".") >= 1 and not profile.visible('[data-testid="result"]'), undone
+    profile.wait_for(  # the result card has gone and Redo is offered: the page has settled
+        "() => !document.querySelector('[data-testid=redo]').disabled", what="Redo enabled"
+    )
     profile.click('[data-testid="redo"]')
-    profile.wait_for(f"() => ({BOARD})() === {final!r}", what="the move redone")
+    profile.wait_for(
+        f"() => ({BOARD})() === {final!r}",
+        what=f"the move redone: {final!r} again after {undone!r}",
+    )
     profile.wait_text("#result-text", result.strip())
 
     # A reload brings the same game back, finished.
