@@ -218,6 +218,25 @@ def test_review_in_german_on_a_phone(
     _axe(page, "review panel (German, phone)")
 
 
+def test_review_steps_point_the_way_they_go_right_to_left(
+    open_app: Opener, shot: Callable[[Page, str], Path]
+) -> None:
+    """In Arabic the step buttons run right to left (previous on the right), and their arrows
+    point that way: ◀ ▶ ▶| drawn mirrored, so "previous" points right, "next" left."""
+    page = open_app(query_for(random_game(4, 7, mode="simple"), "&lang=ar"))
+    page.get_by_test_id("review").click()
+    wait_reviewed(page)
+    names = ("prev", "next", "end")
+    prev, nxt, end = (page.get_by_test_id(f"review-{n}").bounding_box() for n in names)
+    assert prev and nxt and end and prev["x"] > nxt["x"] > end["x"], (prev, nxt, end)
+    for name in names:
+        step = page.get_by_test_id(f"review-{name}")
+        matrix = step.evaluate("(e) => getComputedStyle(e).transform")
+        assert matrix.startswith("matrix(-1, 0, 0, 1"), (name, matrix)
+    page.get_by_test_id("review-panel").scroll_into_view_if_needed()
+    shot(page, "review-steps-ar")
+
+
 def test_review_in_an_embed(
     page: Page, embed: EmbedHost, shot: Callable[[Page, str], Path]
 ) -> None:
