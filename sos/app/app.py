@@ -25,7 +25,7 @@ from .i18n import LANGUAGES
 from .message import Message, message
 from .params import parse_params
 from .players import rematch, rematch_notice
-from .transcript import RecordError, board_error, parse_transcript
+from .transcript import RecordError, board_error, parse_transcript, transcript_names
 
 if TYPE_CHECKING:
     from .puzzle_set import Puzzle
@@ -147,8 +147,9 @@ class AppSession(Restore, GamesList):
 
     def import_transcript(self, raw: str) -> Message | None:
         """Paste a transcript (:func:`sos.app.transcript.parse_transcript`): shown as a new game
-        with its moves, keeping the seats of the game shown when the player count matches,
-        else every seat human. Returns ``None`` on success (a notice says so), or why it was
+        with its moves and the names it carries (:func:`sos.app.transcript.transcript_names`),
+        keeping the seats of the game shown when the player count matches, else every seat
+        human. Returns ``None`` on success (a notice says so), or why it was
         refused (the game shown and the library unchanged)."""
         try:
             state = parse_transcript(raw)
@@ -164,6 +165,9 @@ class AppSession(Restore, GamesList):
         if len(seats) != rules.players:
             seats = ("human",) * rules.players
         self.load_state(state, seats, "record")
+        names = transcript_names(raw, rules.players)
+        if any(names):
+            self.set_names(names)
         self.notices = [message("record.loaded")]
         return None
 

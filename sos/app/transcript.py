@@ -7,6 +7,7 @@ read (a saved game, a transcript, a share code).
 Transcript (export and import)::
 
     SOS 6x6 general, 2 players
+    # names: ["Anna", ""]
     1. S@a1
     2. O@b1
     3. S@c1 S@d2
@@ -15,13 +16,17 @@ Transcript (export and import)::
 The header names the board, the mode and the number of players; each numbered line is one
 player's turn, starting with seat 1 and following the extra-turn rule: a turn holds every
 action of that player until one scores nothing (or the game ends). Blank lines and text after
-``#`` are ignored. The compact share code writes the actions without separators: ``Sa1Ob1Sc1``.
+``#`` are ignored; one such comment, ``# names:`` and a JSON array of one string per seat
+(``""`` for a seat without a name), carries the players' names (:func:`transcript_names`), and
+a reader that knows nothing of it skips it like any comment. The compact share code writes
+the actions without separators: ``Sa1Ob1Sc1``.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -44,6 +49,7 @@ _HEADER_RE = re.compile(
 _MODE_WORDS: Final = {"general": "general", "simple": "simple", "normal": "general",
                       "einfach": "simple"}
 _TURN_RE = re.compile(r"^(\d+)\.\s+(.+)$")
+_NAMES_RE = re.compile(r"^#\s*names:\s*(\[.*\])\s*$", re.IGNORECASE)
 _CODE_RE = re.compile(r"([SO])([a-z])(\d{1,2})")
 
 
@@ -132,10 +138,14 @@ class Ended(Protocol):
     def by(self) -> int | None: ...
 
 
-def format_transcript(state: GameState, outcome: Ended | None = None) -> str:
+def format_transcript(
+    state: GameState, outcome: Ended | None = None, names: Sequence[str] = ()
+) -> str:
     """The transcript of the game played in ``state`` (from its empty board).
 
     Args:
+        names: the players' names, one per seat (``""`` for a seat without one); written as
+            the ``# names: [...]`` comment after the header when any is given.
         outcome: the game's outcome (:attr:`sos.app.session.GameSession.outcome`); when the
             game is over, a last comment line states it with the ending's name
             (:data:`sos.app.outcome.ENDINGS`) and the player who made it, if one did, e.g.
@@ -143,6 +153,8 @@ def format_transcript(state: GameState, outcome: Ended | None = None) -> str:
             2)`` (:func:`parse_transcript` skips comments).
     """
     lines = [header(state.rules)]
+    if any(names):
+        lines.append("# names: " + json.dumps(list(names), ensure_ascii=False))
     for turn in turns(state):
         lines.append(f"{turn.number}. " + " ".join(str(action) for _, action, _ in turn.plies))
     if outcome is not None:
@@ -204,6 +216,26 @@ def parse_transcript(text: str) -> GameState:
     if state is None:
         raise RecordError("no_header")
     return state
+
+
+def transcript_names(text: str, players: int) -> tuple[str, ...]:
+    """The players' names a transcript carries: its first ``# names: [...]`` comment, a JSON
+    array of ``players`` strings (``""`` for a seat without a name). ``()`` when there is no
+    such line, or it is not such an array (a comment like any other then: never an error).
+    The names are as written; the caller cleans them (length, spaces:
+    :func:`sos.app.players.with_names`)."""
+    for raw in text.splitlines()[:3]:  # the line after the header (a blank line allowed)
+        match = _NAMES_RE.match(raw.strip())
+        if match is None:
+            continue
+        try:
+            names = json.loads(match.group(1))
+        except ValueError:
+            return ()
+        if len(names) == players and all(isinstance(name, str) for name in names):
+            return tuple(names)
+        return ()
+    return ()
 
 
 def _illegal(state: GameState, action: Action, line: int) -> RecordError:

@@ -135,7 +135,8 @@ class Panels:
 
     def open_transcript(self, _event: Any) -> None:
         game = self.app.game
-        by_id("record-text").value = format_transcript(game.state, game.outcome)
+        names = self.app.names()
+        by_id("record-text").value = format_transcript(game.state, game.outcome, names)
         by_id("record-message").textContent = ""
         by_id("record-dialog").showModal()
 

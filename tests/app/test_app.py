@@ -11,7 +11,8 @@ from sos import Action
 from sos.app.app import AppSession, SettingsApplied, SettingsForm
 from sos.app.i18n import text
 from sos.app.library import MemoryStore
-from sos.app.remote import RemoteSession
+from sos.app.remote import MAX_NAME, RemoteSession
+from sos.app.transcript import format_transcript
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
 
@@ -197,6 +198,24 @@ def test_import_record_shows_it_as_a_new_game() -> None:
     assert old in {e.id for e in app.entries()}
     assert app.import_transcript("SOS 3x3 general, 3 players\n1. S@a1\n") is None
     assert app.game.seats == ("human",) * 3  # another player count: every seat human
+
+
+def test_a_record_carries_the_players_names_out_and_back_in() -> None:
+    app = tab(MemoryStore(), [("size", "4"), ("players", "3")])
+    app.set_names(("Anna", "", "Bernd-Friedrich"))
+    app.game.play(A1)
+    written = format_transcript(app.game.state, app.game.outcome, app.names())
+    assert written.splitlines()[1] == '# names: ["Anna", "", "Bernd-Friedrich"]'
+    other = tab(MemoryStore(), [("size", "4")])
+    assert other.import_transcript(written) is None
+    assert other.names() == ("Anna", "", "Bernd-Friedrich")
+    assert other.game.line == [A1]
+    # names longer than a name may be are cut as everywhere else (MAX_NAME, with "…")
+    long = "x " * 80
+    record = f'SOS 4x4 general, 2 players\n# names: ["{long}", "Ben"]\n1. S@a1\n'
+    assert other.import_transcript(record) is None
+    first, second = other.names()
+    assert len(first) <= MAX_NAME and first.endswith("…") and second == "Ben"
 
 
 def test_import_record_refuses_what_the_app_cannot_show() -> None:

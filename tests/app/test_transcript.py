@@ -20,6 +20,7 @@ from sos.app.transcript import (
     format_transcript,
     load_save,
     parse_transcript,
+    transcript_names,
     turns,
 )
 
@@ -153,3 +154,23 @@ def test_any_text_is_a_record_or_a_record_error(text: str) -> None:
         load_save(text, SEAT_KINDS)
     with contextlib.suppress(RecordError):
         decode_moves(text, Rules(4, 4))
+
+
+def test_names_ride_in_a_comment_that_old_readers_skip() -> None:
+    state = _game(Rules(4, 4), 1, plies=3)
+    written = format_transcript(state, None, ("Ænne \"the #1\"", ""))
+    assert written.splitlines()[1] == '# names: ["Ænne \\"the #1\\"", ""]'
+    assert transcript_names(written, 2) == ('Ænne "the #1"', "")
+    assert parse_transcript(written).history == state.history  # a comment to the reader
+    assert "# names" not in format_transcript(state, None, ("", ""))  # no name: no line
+    assert transcript_names(format_transcript(state), 2) == ()
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['# names: ["Anna"]', '# names: ["Anna", 3]', "# names: [oops", '# names: {"a": 1}'],
+)
+def test_a_names_line_that_does_not_fit_is_only_a_comment(line: str) -> None:
+    text = f"SOS 4x4 general, 2 players\n{line}\n1. S@a1\n"
+    assert transcript_names(text, 2) == ()
+    assert [str(a) for a in parse_transcript(text).history] == ["S@a1"]

@@ -203,6 +203,14 @@ def test_game_record_export_and_import(open_app: Opener) -> None:
     expect(page.locator("button.cell")).to_have_count(25)
     expect(page.locator(WRITTEN)).to_have_count(2)
     expect(page.locator("#mode-text")).to_have_text("Simple game")
+    # A record carries the players' names: pasted, they are the game's names.
+    page.get_by_test_id("record").click()
+    box.fill('SOS 4x4 general, 2 players\n# names: ["Anna", "Ben"]\n1. S@a1\n')
+    page.get_by_test_id("record-import").click()
+    expect(page.locator("#record-dialog")).to_be_hidden()
+    expect(page.locator("#players .player .name")).to_have_text(["Anna", "Ben"])
+    page.get_by_test_id("record").click()
+    expect(box).to_have_value('SOS 4x4 general, 2 players\n# names: ["Anna", "Ben"]\n1. S@a1\n')
 
 
 def test_import_errors_in_german(open_app: Opener) -> None:
