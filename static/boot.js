@@ -372,18 +372,25 @@ if (lazy && puzzle && card) {
   });
 }
 
-// --- "Play against" (sos/app/start.py offers it while the game shown has no move, outside an
-// embed and a game by link): drawn from the first paint where the game shown will be a new one
-// or an empty saved one, so the board does not move down when the game is up (CLS 0 on the
-// start screen, tests/e2e/test_start_layout.py). Python shows or hides it from then on.
-/** Whether the game Python will show is predictably one with no move (see above). */
+// --- "Play against" (sos/app/start.py `offered`: while the game shown has no move, or only its
+// first move with a person to reply -- a tap before ready -- outside an embed and a game by
+// link): drawn from the first paint where the game shown will be a new one or such a saved
+// one, so the board does not move down when the game is up (CLS 0 on the start screen,
+// tests/e2e/test_start_layout.py). Python shows or hides it from then on.
+/** Whether the saved game `record` is one the choice is offered for (sos/app/start.py `opening`). */
+function opening(record) {
+  if (!record || record.origin === "remote" || (record.variations ?? []).length) return false;
+  if (record.line === "") return true;
+  // one move (a letter, a column, a row: "Sc3"), shown, and a person in the second seat
+  return /^[SO][a-z][0-9]+$/.test(record.line) && record.cursor === 1 && (record.seats ?? [])[1] === "human";
+}
+/** Whether the game Python will show is predictably one the choice is offered for (see above). */
 function startOffered() {
   if (embed || param("r") !== null || param("game")) return false;
   try {
     const wanted = location.hash.startsWith("#g=") ? localStorage.getItem("sos-g:" + location.hash.slice("#g=".length)) : null;
     if (wanted !== null) {
-      const record = JSON.parse(wanted);
-      return record?.line === "" && !(record.variations ?? []).length && record.origin !== "remote";
+      return opening(JSON.parse(wanted));
     }
     if (["size", "mode", "players", "seats"].some((name) => param(name) !== null)) return true;
     return !Object.keys(localStorage).some((name) => name.startsWith("sos-g:")); // a first visit

@@ -2,10 +2,13 @@
 computer, with a friend on this device, or with a friend by link. Pure: no DOM.
 
 The choice is a compact row above the board, never over it (the board is playable at once,
-as on any start): it is offered while the game shown has no move, outside an embed and outside
-a game by link. Choosing *the computer* or *a friend here* starts the same board and mode at
-once with other seats (:func:`settings_for`); *a friend by link* opens Settings with "Play a
-friend on another device" ticked (a game by link needs this device's seat and name).
+as on any start): it is offered while the game shown has no move -- or only its first move,
+with no reply yet and a person to move (:func:`opening`: a square tapped before the engine was
+ready, static/boot.js, is such a move) -- outside an embed and outside a game by link. Choosing
+*the computer* or *a friend here* starts the same board and mode at once with other seats
+(:func:`settings_for`); after a first move, the game in play keeps that move and takes the new
+seats (:func:`apply`), so the computer answers it. *A friend by link* opens Settings with "Play
+a friend on another device" ticked (a game by link needs this device's seat and name).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Final, Literal
 from .library import GameRecord
 from .params import Settings, seat_for, seat_kinds_for
 from .remote import is_remote
+from .tab import TabCore
 
 Choice = Literal["computer", "here", "link"]
 
@@ -28,10 +32,21 @@ CHOICES: Final[tuple[Choice, ...]] = ("computer", "here", "link")
 COMPUTER_LEVEL: Final = "medium"
 
 
+def opening(record: GameRecord) -> bool:
+    """Whether ``record`` holds the game's first move alone: one move, shown (not undone),
+    no other line, and a person to move next (no reply yet). A first move never scores, so
+    this is the same as "only the first player has moved". static/boot.js reads the same rule
+    from the saved record (``startOffered``), so the choice is drawn from the first paint."""
+    if len(record.line) != 1 or record.cursor != 1 or record.variations:
+        return False
+    return len(record.seats) < 2 or record.seats[1] == "human"
+
+
 def offered(record: GameRecord, embed: bool) -> bool:
     """Whether the start choice is shown for the game ``record``: it has no move (its line is
-    empty), it is not a game by link, and the page is not an embed (no chrome there)."""
-    return not embed and not record.line and not is_remote(record)
+    empty) or only its first one (:func:`opening`), it is not a game by link, and the page is
+    not an embed (no chrome there)."""
+    return not embed and not is_remote(record) and (not record.line or opening(record))
 
 
 def chosen(seats: tuple[str, ...]) -> Choice:
@@ -73,6 +88,30 @@ def start_for(settings: Settings, choice: str) -> Settings | None:
     return None
 
 
+def apply(app: TabCore, wanted: Settings) -> str:
+    """Play the choice that :func:`start_for` or :func:`with_level` made (``wanted``) on the
+    game ``app`` shows: with no move, a new game of ``wanted`` (``"new"``); with the first move
+    alone (:func:`opening`), the game in play keeps its move and takes ``wanted``'s seats
+    (``"seats"``: same id, so a reload shows it; the caller saves it and lets a computer seat
+    answer).
+
+    Raises:
+        ValueError: when the start choice is not offered for the game shown, or ``wanted`` is
+            another board or number of players (the game in play would not fit it).
+    """
+    record = app.game.to_record()
+    if not offered(record, app.embed):
+        raise ValueError("the start choice is offered only before the game's first reply")
+    if not record.line:
+        app.new_game(wanted)
+        return "new"
+    current = app.settings()
+    if (wanted.size, wanted.mode, wanted.players) != (current.size, current.mode, current.players):
+        raise ValueError("a first move is kept only on the same board, mode and players")
+    app.set_seats(tuple(wanted.seats))
+    return "seats"
+
+
 def level_of(seats: tuple[str, ...]) -> str | None:
     """The level of the computer seats of the game shown (the first one's), or None."""
     return next((kind for kind in seats if kind != "human"), None)
@@ -91,6 +130,6 @@ def with_level(settings: Settings, level: str) -> Settings | None:
 
 
 __all__ = [
-    "CHOICES", "COMPUTER_LEVEL", "Choice", "chosen", "level_of", "offered", "settings_for",
-    "start_for", "with_level",
+    "CHOICES", "COMPUTER_LEVEL", "Choice", "apply", "chosen", "level_of", "offered", "opening",
+    "settings_for", "start_for", "with_level",
 ]

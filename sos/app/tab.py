@@ -354,6 +354,21 @@ class TabCore:
         if not remote.is_remote(self.game.record):
             self.game.record = with_names(self.game.record, names)
 
+    def set_seats(self, seats: tuple[str, ...]) -> None:
+        """Give the game shown other seats (``human`` or a computer level, one per player),
+        keeping its moves and id (saved with the next :meth:`commit`): the start choice after a
+        first move (:func:`sos.app.start.apply`).
+
+        Raises:
+            ValueError: for a game by link (its seats are the two devices'), or a number of
+                seats that is not the game's number of players.
+        """
+        if remote.is_remote(self.game.record):
+            raise ValueError("a game by link keeps its seats")
+        if len(seats) != self.game.rules.players:
+            raise ValueError(f"{len(seats)} seats for {self.game.rules.players} players")
+        self.game.record = replace(self.game.record, seats=tuple(seats))
+
     def _migrate_legacy(self) -> None:
         """Move the first version's single save (and its preferences) into the library; one
         that cannot be (damaged, or a board the app no longer plays) stays where it is and is

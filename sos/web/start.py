@@ -1,13 +1,14 @@
 """The first screen's start choice on the page (:mod:`sos.app.start` decides when it shows and
 what each choice starts): "Play against: the computer · a friend here · a friend by link", a
-row above the board while the game shown has no move."""
+row above the board while the game shown has no move or only its first one (a square tapped
+before the engine was ready is kept: the game in play takes the seats chosen)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from sos.app.params import seat_kinds_for
-from sos.app.start import chosen, level_of, offered, start_for, with_level
+from sos.app.start import apply, chosen, level_of, offered, start_for, with_level
 from sos.app.view import seat_choice
 from sos.web.dom import by_id, element
 
@@ -25,12 +26,24 @@ def choose_level(page: Page, event: Any) -> None:
     """The level beside "the computer": the same board at once with that level (no move yet)."""
     wanted = with_level(page.app.settings(), str(event.target.value))
     if wanted is not None:
-        page.new_game(wanted)
+        _start(page, wanted)
+
+
+def _start(page: Page, wanted: Any) -> None:
+    """A new game of ``wanted`` (no move yet), or the game in play with its seats (its first
+    move kept; the computer then answers it): :func:`sos.app.start.apply`."""
+    if not offered(page.app.game.to_record(), page.app.embed):
+        return  # the game moved on meanwhile (e.g. the friend here replied)
+    if apply(page.app, wanted) == "new":
+        page.shown()
+    else:
+        page.changed()
 
 
 def choose(page: Page, event: Any) -> None:
     """The computer or a friend here: the same board at once with those seats (the game shown
-    has no move, so nothing is lost); a friend by link: Settings with that option ticked."""
+    has no move, or its first move is kept); a friend by link: Settings with that option
+    ticked."""
     button = event.target.closest("[data-start]")
     if not button:
         return
@@ -42,7 +55,7 @@ def choose(page: Page, event: Any) -> None:
         return
     wanted = start_for(page.app.settings(), choice)
     if wanted is not None:
-        page.new_game(wanted)
+        _start(page, wanted)
 
 
 def render(page: Page) -> None:

@@ -3,25 +3,44 @@ stands for, and the settings each choice starts -- under CPython."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sos.app.library import GameRecord, MemoryStore
 from sos.app.params import Settings
 from sos.app.remote import new_record
-from sos.app.start import COMPUTER_LEVEL, chosen, offered, settings_for, start_for
+from sos.app.start import (
+    COMPUTER_LEVEL,
+    apply,
+    chosen,
+    offered,
+    opening,
+    settings_for,
+    start_for,
+    with_level,
+)
 from sos.notation import Action
 from sos.rules import MAX_APP_SIZE, Rules
-from tests.app.support import tab
+from tests.app.support import tab, tab_sharing
 
 RULES = Rules.square(6)
 
 
-def test_offered_only_for_a_game_without_moves_outside_embeds_and_link_games() -> None:
+def test_offered_only_before_the_first_reply_outside_embeds_and_link_games() -> None:
     fresh = GameRecord("g1", RULES, ("human", "human"))
     assert offered(fresh, embed=False)
     assert not offered(fresh, embed=True)  # no chrome in a frame
-    played = GameRecord("g1", RULES, ("human", "human"), line=(Action(0, 0, "S"),))
-    assert not offered(played, embed=False)
+    first = GameRecord("g1", RULES, ("human", "human"), line=(Action(0, 0, "S"),), cursor=1)
+    assert opening(first) and offered(first, embed=False)  # a tap before ready: still offered
+    assert not offered(first, embed=True)
+    two = (Action(0, 0, "S"), Action(1, 1, "O"))
+    replied = GameRecord("g1", RULES, ("human", "human"), line=two, cursor=2)
+    assert not opening(replied) and not offered(replied, embed=False)
+    computer = GameRecord("g1", RULES, ("human", "easy"), line=(Action(0, 0, "S"),), cursor=1)
+    assert not offered(computer, embed=False)  # the computer answers: no choice over its turn
+    branched = replace(first, variations=((Action(2, 2, "S"),),))
+    assert not offered(branched, embed=False)  # another line of play: a game under way
     undone = GameRecord("g1", RULES, ("human", "human"), line=(Action(0, 0, "S"),), cursor=0)
     assert not offered(undone, embed=False)  # moves kept for Redo: still a game under way
     assert not offered(new_record(RULES, 0, "Anna"), embed=False)
@@ -77,7 +96,7 @@ def test_choosing_starts_a_new_game_and_keeps_the_empty_one_out_of_the_list() ->
 
 def test_the_level_beside_the_computer() -> None:
     from sos.app.params import Settings
-    from sos.app.start import level_of, with_level
+    from sos.app.start import level_of
 
     medium = Settings(5, seats=("human", "medium"))
     assert level_of(medium.seats) == "medium" and level_of(("human", "human")) is None
@@ -87,3 +106,57 @@ def test_the_level_beside_the_computer() -> None:
     assert with_level(medium, "perfect") is None  # not offered on 5x5
     assert with_level(Settings(5), "hard") is None  # no computer seat
     assert with_level(Settings(4, seats=("human", "easy")), "perfect") is not None
+
+
+def test_a_choice_after_the_first_move_keeps_it_and_changes_the_seats_of_the_game() -> None:
+    """A square tapped before the engine was ready is the game's first move: choosing the
+    computer then keeps it (same game, same id) and the computer is to answer."""
+    store = MemoryStore()
+    app = tab(store)
+    app.game.play(Action(2, 3, "S"))
+    app.commit()
+    game_id, line = app.game.record.id, tuple(app.game.line)
+    assert offered(app.game.to_record(), app.embed)
+    wanted = start_for(app.settings(), "computer")
+    assert wanted is not None
+    assert apply(app, wanted) == "seats"
+    assert app.game.record.id == game_id and tuple(app.game.line) == line
+    assert app.game.seats == ("human", COMPUTER_LEVEL)
+    assert app.game.computer_to_move() == 1
+    app.commit()
+    again = tab_sharing(store, app, f"g={game_id}")  # a reload: the move and the seats
+    assert again.game.record.id == game_id and tuple(again.game.line) == line
+    assert again.game.seats == ("human", COMPUTER_LEVEL)
+    assert not offered(app.game.to_record(), app.embed)  # the computer's turn: no choice
+    assert app.games()[1] == 1  # one game: the one in play, not a copy
+
+
+def test_four_players_after_the_first_move_get_three_computers() -> None:
+    app = tab(MemoryStore(), [("players", "4"), ("size", "6")])
+    app.game.play(Action(0, 0, "O"))
+    wanted = start_for(app.settings(), "computer")
+    assert wanted is not None and apply(app, wanted) == "seats"
+    assert app.game.seats == ("human", *(COMPUTER_LEVEL,) * 3)
+    assert [str(a) for a in app.game.line] == ["O@a1"]
+
+
+def test_the_choice_is_refused_once_the_game_is_under_way() -> None:
+    app = tab(MemoryStore())
+    app.game.play(Action(0, 0, "S"))
+    app.game.play(Action(1, 1, "O"))
+    wanted = settings_for(app.settings(), "computer")
+    seats, line = app.game.seats, tuple(app.game.line)
+    with pytest.raises(ValueError, match="first reply"):
+        apply(app, wanted)
+    assert app.game.seats == seats and tuple(app.game.line) == line  # nothing changed
+
+
+def test_set_seats_checks_the_number_of_players_and_keeps_a_link_game() -> None:
+    app = tab(MemoryStore())
+    with pytest.raises(ValueError, match="3 seats for 2 players"):
+        app.set_seats(("human", "human", "easy"))
+    assert app.game.seats == ("human", "human")
+    app.game.record = new_record(RULES, 0, "Anna")
+    assert not offered(app.game.to_record(), app.embed)
+    with pytest.raises(ValueError, match="link"):
+        app.set_seats(("human", "easy"))
