@@ -104,9 +104,13 @@ async function load(options) {
 //
 // PyScript fetches the [files] of pyscript.toml only once the interpreter is up; they are
 // preloaded now (FILES: their URLs relative to the site root, filled in by the build), so that
-// its fetch() finds them ready.
+// its fetch() finds them ready. Not in WebKit (Safari, every iOS browser): it never gives a
+// preloaded response to fetch(), so the file would come twice (the same test as static/boot.js's
+// fetchPreloadsUsed; docs/browsers.md, "Preloads").
 const FILES = __FILES__;
-for (const file of FILES) {
+const ua = navigator.userAgent;
+const fetchPreloadsUsed = !(/AppleWebKit\//.test(ua) && !/Chrome\/|Chromium\//.test(ua));
+for (const file of fetchPreloadsUsed ? FILES : []) {
   const link = document.createElement("link");
   link.rel = "preload";
   link.as = "fetch";

@@ -230,13 +230,25 @@ let resolveStart;
 const started = new Promise((resolve) => (resolveStart = resolve));
 let running = false;
 
+// Whether this engine gives a <link rel=preload as=fetch> response to the fetch() that asks for it.
+// WebKit (Safari, and every browser on iOS and iPadOS, whatever its name) does not: the runtime's
+// fetch() downloads the file again, while the preload's copy is thrown away -- measured at the
+// server in WebKitGTK 2.50 with or without crossorigin, with credentials, for fetch() and XHR,
+// under no-cache and max-age=600 alike (docs/browsers.md, "Preloads"; tests/engines/test_once.py).
+// No feature test tells this without a request of its own, so the user agent does: WebKit's
+// "AppleWebKit/" without Blink's "Chrome/" (iOS's Chrome says "CriOS/"; Pyodide's own Safari
+// test is the same). There the preloads of the runtime's files are skipped (the fetch() of the
+// runtime downloads each once); modulepreload is kept (WebKit uses it for import()).
+const ua = navigator.userAgent;
+const fetchPreloadsUsed = !(/AppleWebKit\//.test(ua) && !/Chrome\/|Chromium\//.test(ua));
+
 // First visit (no service worker yet): start the 8 MB runtime download at once rather than at the
 // end of the chain core.js -> pyscript.toml -> pyodide.mjs -> pyodide.asm.mjs. Not when the
 // service worker serves the page: Chromium then compiles the wasm from its code cache, which a
 // preloaded response bypasses (warm boot measured ~2 s slower with the preload;
 // docs/performance.md).
 function preloadWasm() {
-  if (navigator.serviceWorker?.controller) return;
+  if (navigator.serviceWorker?.controller || !fetchPreloadsUsed) return;
   const preload = document.createElement("link");
   preload.rel = "preload";
   preload.as = "fetch";
@@ -248,7 +260,8 @@ function preloadWasm() {
 // pyscript.toml -> pyodide.mjs -> pyodide.asm.mjs -> stdlib/lock file, but only after the first
 // frame: as <link>s in index.html (modulepreload compiles pyodide.asm.mjs, 1.2 MB) they delayed
 // the first paint by ~70 ms (cold, median of 9; docs/performance.md, "Start-up"). as="fetch" crossorigin
-// matches Pyodide's plain fetch(), so the preloaded responses are used.
+// matches Pyodide's plain fetch(), so Chromium and Firefox use the preloaded responses (WebKit
+// does not: fetchPreloadsUsed).
 const RUNTIME = [
   ["modulepreload", "./vendor/pyscript/core.js"],
   ["modulepreload", "./vendor/pyodide/pyodide-snap.mjs"],
@@ -259,6 +272,7 @@ const RUNTIME = [
 ];
 function preloadRuntime() {
   for (const [rel, path] of RUNTIME) {
+    if (rel === "preload" && !fetchPreloadsUsed) continue; // WebKit would download it twice (above)
     const link = document.createElement("link");
     link.rel = rel;
     if (rel === "preload") {

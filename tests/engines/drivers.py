@@ -597,7 +597,9 @@ class Server:
 
     def __init__(self) -> None:
         self.paths: list[str] = []
-        log = self.paths
+        #: (path, status) of every answer, in the order sent
+        self.sent: list[tuple[str, int]] = []
+        log, sent = self.paths, self.sent
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             extensions_map = {  # noqa: RUF012 - the stdlib handler's class attribute
@@ -614,6 +616,11 @@ class Server:
 
             def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
                 log.append(self.path)
+                try:
+                    status = int(code)
+                except (TypeError, ValueError):
+                    status = 0
+                sent.append((self.path, status))
 
             def log_message(self, format: str, *args: Any) -> None:
                 pass
