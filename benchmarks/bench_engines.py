@@ -73,39 +73,17 @@ def main() -> None:
     parser.add_argument("--engines", default=",".join(drivers.ENGINES))
     args = parser.parse_args()
     names = [name for name in args.engines.split(",") if name]
-    for name in names:
-        if drivers.missing(name):
-            raise SystemExit(f"{name}: missing {drivers.missing(name)} (scripts/test.sh --setup)")
-
-    playwright: Any = None
-
-    def get_playwright() -> Any:
-        nonlocal playwright
-        if playwright is None:
-            from playwright.sync_api import sync_playwright
-
-            playwright = sync_playwright().start()
-        return playwright
-
     load_before = os.getloadavg()
-    engines = {name: drivers.launch(name, get_playwright) for name in names}
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
     started = time.monotonic()
-    try:
-        for run in range(args.runs):
-            order = names[run % len(names):] + names[: run % len(names)]
-            for name in order:
-                got = one_visit(engines[name], args.query)
-                results[name].append(got)
-                print(f"run {run + 1} {name:8} first ready {got['first']['sos:ready']:7.0f} ms"
-                      f"  again ready {got['again']['sos:ready']:7.0f} ms"
-                      f"  snapshot {got['snapshot']}", flush=True)  # fmt: skip
+    with drivers.launched(names) as engines:
+        for run, name in drivers.rotation(names, args.runs):
+            got = one_visit(engines[name], args.query)
+            results[name].append(got)
+            print(f"run {run + 1} {name:8} first ready {got['first']['sos:ready']:7.0f} ms"
+                  f"  again ready {got['again']['sos:ready']:7.0f} ms"
+                  f"  snapshot {got['snapshot']}", flush=True)  # fmt: skip
         versions = {name: engines[name].version for name in names}
-    finally:
-        for engine in engines.values():
-            engine.close()
-        if playwright is not None:
-            playwright.stop()
     load_after = os.getloadavg()
 
     print(f"\n{args.runs} runs of index.html{args.query}, {time.monotonic() - started:.0f} s; "

@@ -67,39 +67,17 @@ def main() -> None:
     if not (ROOT / "dist" / "index.html").is_file():
         raise SystemExit("dist/ is missing: run `node scripts/build.mjs` first")
     names = [name for name in args.engines.split(",") if name]
-    for name in names:
-        if drivers.missing(name):
-            raise SystemExit(f"{name}: missing {drivers.missing(name)} (scripts/test.sh --setup)")
-
-    playwright: Any = None
-
-    def get_playwright() -> Any:
-        nonlocal playwright
-        if playwright is None:
-            from playwright.sync_api import sync_playwright
-
-            playwright = sync_playwright().start()
-        return playwright
-
     load_before = os.getloadavg()
-    engines = {name: drivers.launch(name, get_playwright) for name in names}
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
     started = time.monotonic()
-    try:
-        for run in range(args.runs):
-            order = names[run % len(names):] + names[: run % len(names)]
-            for name in order:
-                got = one_visit(engines[name], args.query, not args.plain)
-                results[name].append(got)
-                print(f"run {run + 1} {name:8} {got['bytes'] / 1e6:7.3f} MB {got['ok']:3} x 200"
-                      f"  ready {got['ready']:7.0f} ms  twice {got['twice'] or 'nothing'}",
-                      flush=True)  # fmt: skip
+    with drivers.launched(names) as engines:
+        for run, name in drivers.rotation(names, args.runs):
+            got = one_visit(engines[name], args.query, not args.plain)
+            results[name].append(got)
+            print(f"run {run + 1} {name:8} {got['bytes'] / 1e6:7.3f} MB {got['ok']:3} x 200"
+                  f"  ready {got['ready']:7.0f} ms  twice {got['twice'] or 'nothing'}",
+                  flush=True)  # fmt: skip
         versions = {name: engines[name].version for name in names}
-    finally:
-        for engine in engines.values():
-            engine.close()
-        if playwright is not None:
-            playwright.stop()
     load_after = os.getloadavg()
 
     print(f"\n{args.runs} first visits of index.html{args.query} per engine "

@@ -39,7 +39,8 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -654,3 +655,43 @@ def launch(name: str, playwright: Callable[[], Any]) -> Engine:
     if name == "webkit":
         return WebKit()
     raise ValueError(f"unknown engine {name!r}: one of {', '.join(ENGINES)}")
+
+
+@contextmanager
+def launched(names: Sequence[str]) -> Iterator[dict[str, Engine]]:
+    """The engines ``names`` started, one Playwright for the Chromium one, all closed on leaving.
+
+    For the benchmarks: raises ``SystemExit`` naming what an engine lacks (``scripts/test.sh
+    --setup`` installs it) before any starts."""
+    for name in names:
+        if missing(name):
+            raise SystemExit(f"{name}: missing {missing(name)} (scripts/test.sh --setup)")
+    playwright: Any = None
+
+    def get_playwright() -> Any:
+        nonlocal playwright
+        if playwright is None:
+            from playwright.sync_api import sync_playwright
+
+            playwright = sync_playwright().start()
+        return playwright
+
+    engines: dict[str, Engine] = {}
+    try:
+        for name in names:
+            engines[name] = launch(name, get_playwright)
+        yield engines
+    finally:
+        for engine in engines.values():
+            engine.close()
+        if playwright is not None:
+            playwright.stop()
+
+
+def rotation(names: Sequence[str], runs: int) -> Iterator[tuple[int, str]]:
+    """``(run, engine)`` for ``runs`` runs of every engine, the first engine of each run moved on
+    by one (so that no engine always goes first, on a machine still busy with the one before)."""
+    for run in range(runs):
+        shift = run % len(names)
+        for name in [*names[shift:], *names[:shift]]:
+            yield run, name
