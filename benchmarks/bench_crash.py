@@ -15,12 +15,13 @@ the "under load" condition); the load average is recorded per run.
 - ``paths``: the browser tests whose renderers crashed in CI (``PATHS``: a tap in an embed, a
   puzzle embed behind its button, names/language/theme changed in place, the hint, the daily
   puzzle offline) run through pytest, in one pytest session per batch, each test ``--repeat``
-  times (interleaved), ``--workers`` browsers (pytest-xdist; 1 = one browser, several contexts in
-  it: the files share a context as in CI, the others open their own). A test that fails on a
-  renderer crash (the e2e guard's "renderer crashed", Playwright's "Target crashed") counts as a
-  crash; another failure (a timeout under load) is counted apart. The minidumps Chromium writes
-  (tests/e2e/conftest.py: test-results/crash-dumps/) are moved to ``--dumps`` after each batch.
-  With ``--jspi both`` the batches alternate hidden / shown.
+  times (interleaved; with ``--workers`` over 1, ``--repeat`` sessions in a row, as pytest-xdist
+  schedules one item a node id), ``--workers`` browsers (pytest-xdist; 1 = one browser, several
+  contexts in it: the files share a context as in CI, the others open their own). A test that
+  fails on a renderer crash (the e2e guard's "renderer crashed", Playwright's "Target crashed")
+  counts as a crash; another failure (a timeout under load) is counted apart. The minidumps
+  Chromium writes (tests/e2e/conftest.py: test-results/crash-dumps/) are moved to ``--dumps``
+  after each batch. With ``--jspi both`` the batches alternate hidden / shown.
 - ``starts``: plain starts of the game and of a hello-world PyScript page (benchmarks/hello/) on
   the same runtime, a fresh profile each (first visit) and a reload in it (returning: the
   service worker serves, the game restores its snapshot), at each ``--cpu`` slow-down
@@ -107,7 +108,8 @@ def _condition_of(nodeid: str) -> str:
 
 def pytest_collection_modifyitems(items: list[Any]) -> None:
     repeat = int(os.environ.get("BENCH_CRASH_REPEAT", "0"))
-    if repeat > 1:
+    if repeat > 1:  # (under pytest-xdist, run_batch repeats whole sessions instead: its
+        # scheduler keeps one item a node id)
         items[:] = items * repeat  # re-run as pytest-rerunfailures does: interleaved rounds
 
 
@@ -141,6 +143,9 @@ def pytest_runtest_logreport(report: Any) -> None:
     log = os.environ.get("BENCH_CRASH_LOG")
     if log is None:
         return
+    xdist_controller = "PYTEST_XDIST_WORKER" not in os.environ
+    if os.environ.get("BENCH_CRASH_WORKERS", "1") != "1" and xdist_controller:
+        return  # it hears each worker's report again
     failed_setup = report.when == "setup" and report.failed
     if report.when != "call" and not failed_setup:
         return
@@ -185,14 +190,15 @@ def run_batch(args: argparse.Namespace, mode: str, batch: str) -> int:
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(ROOT / "benchmarks"), os.environ.get("PYTHONPATH", "")]),
         "BENCH_CRASH_JSPI": mode,
-        "BENCH_CRASH_REPEAT": str(args.repeat),
+        "BENCH_CRASH_REPEAT": str(args.repeat if args.workers == 1 else 1),
         "BENCH_CRASH_LOG": str(args.log),
         "BENCH_CRASH_CPU": str(args.cpu),
         "BENCH_CRASH_WORKERS": str(args.workers),
         "BENCH_CRASH_BATCH": batch,
     }
     started = time.monotonic()
-    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    for _ in range(1 if args.workers == 1 else args.repeat):
+        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     dumps = sorted(TEST_DUMPS.glob("pending/*.dmp")) if TEST_DUMPS.is_dir() else []
     if dumps:
         target = args.dumps / batch
