@@ -15,7 +15,7 @@ from sos.app.players import MAX_NAME
 from sos.app.view import player_name, seat_choice
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web import guard
-from sos.web.dom import by_id, element
+from sos.web.dom import by_id, default_names, element, set_text
 from sos.web.thumbnail import draw_thumbnail
 
 
@@ -267,9 +267,11 @@ def _entry(app: AppSession, entry: GameEntry) -> Any:
     opener.type = "button"
     opener.dataset.open = entry.id
     words = element("span", "game-words")
+    detail = element("span", "game-detail")
+    set_text(detail, entry.detail, default_names(app.lang))  # "… · Computer 2 wins, 5–3"
     words.append(
         element("span", "game-title", entry.title),
-        element("span", "game-detail", entry.detail),
+        detail,
         element("span", "game-when", _when(entry.updated, app.lang)),
     )
     if entry.current:

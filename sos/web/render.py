@@ -22,10 +22,12 @@ from sos.notation import Action, square_name
 from sos.rules import Rules
 from sos.web.dom import (
     by_id,
+    default_names,
     draw_mark,
     element,
     render_move_list,
     render_players,
+    set_text,
     show_result,
 )
 
@@ -199,7 +201,8 @@ def render(
     board.show(vm.cells, vm.locked, hint)
     board.show_marks(vm.lines)
     render_players(vm.players, vm.thinking)
-    by_id("status").textContent = vm.status
+    units = default_names(lang)  # "Computer 2" and scores ("21–0") never break across lines
+    set_text(by_id("status"), vm.status, units)
     by_id("mode-text").textContent = text(lang, f"mode.{vm.mode}")
     by_id("hint-button").disabled = vm.locked
     by_id("undo-button").disabled = not game.can_undo()
@@ -211,7 +214,7 @@ def render(
     )
     _render_other_lines(app)
     by_id("open-full").href = full_link
-    show_result(vm.result, f"{game.record.id}:{len(state.history)}")
+    show_result(vm.result, f"{game.record.id}:{len(state.history)}", units)
 
 
 def _render_other_lines(app: AppSession) -> None:
