@@ -423,7 +423,7 @@ if (status) {
   else status.textContent = say("status.tap_to_start");
 }
 
-/** `text` in `node`, each score ("21–0") and seat name without a given one ("Computer 2") in a
+/** `text` in `node`, each score ("21–0") and seat name without a given one ("Computer n") in a
  * span.nb that never breaks across lines, as sos/web/nobreak.py and dom.set_text draw it. */
 function showWhole(node, text) {
   const names = [];

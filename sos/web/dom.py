@@ -8,10 +8,9 @@ from typing import Any
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from sos.app.view import LineView, PlayerView, TurnView, player_name
-from sos.rules import MAX_PLAYERS
+from sos.app.view import LineView, PlayerView, TurnView
 from sos.web import guard
-from sos.web.nobreak import segments
+from sos.web.nobreak import set_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -29,31 +28,6 @@ def element(tag: str, cls: str = "", content: str = "") -> Any:
     if content:
         node.textContent = content
     return node
-
-
-def default_names(lang: str) -> tuple[str, ...]:
-    """Every seat's name without a given one, in ``lang``: "Player 1" ... "Computer 4" (the
-    units :func:`set_text` keeps on one line)."""
-    return tuple(
-        player_name(lang, seat, kind) for seat in range(MAX_PLAYERS) for kind in ("human", "easy")
-    )
-
-
-def set_text(node: Any, content: str, units: tuple[str, ...] = ()) -> None:
-    """``node``'s text ``content`` (text only), with each score ("21–0") and each of ``units``
-    ("Computer 2") in a ``span.nb`` that never breaks across lines (:mod:`sos.web.nobreak`);
-    untouched when it already shows that."""
-    parts = segments(content, units)
-    kept = sum(1 for _, whole in parts if whole)
-    if node.textContent == content and node.childElementCount == kept:
-        return
-    if not kept:
-        node.textContent = content
-        return
-    node.replaceChildren(
-        *[element("span", "nb", run) if whole else document.createTextNode(run)
-          for run, whole in parts]
-    )
 
 
 def draw_mark(parent: Any, line: LineView, style: str, legend: bool = False) -> None:
@@ -304,8 +278,7 @@ def show_result(result: str | None, ending: str = "", units: tuple[str, ...] = (
     hidden while it goes on. ``ending`` names the finished game independently of the language
     (game id and number of moves): once folded (:func:`hide_result`) the panel stays folded
     for that ending, so re-rendering the finished game — in another language too — does not
-    unfold it; its text still follows the language. ``units``: names kept on one line
-    (:func:`set_text`)."""
+    unfold it; its text (``units`` kept on one line) still follows the language."""
     panel = by_id("result")
     if result is None:
         panel.hidden = True

@@ -1,45 +1,36 @@
-"""The short units of a shown text that must not break across lines: a score ("21–0",
-"9–4–2": a line may otherwise end after an en dash) and a player's name with its number
-("Computer 2", "Player 1"). :func:`sos.web.dom.set_text` puts each in a ``span.nb`` (``white-space:
-nowrap``); the rest of the text wraps as usual, and a long name that is not such a unit (up to
-:data:`sos.app.remote.MAX_NAME` characters, maybe without a space) still breaks anywhere
-(``overflow-wrap: anywhere``) rather than widen the page.
-
-Pure (no ``pyscript``): the CPython tests run it (tests/app/test_nobreak.py).
-"""
+"""Texts whose short units never break across lines (:mod:`sos.app.nobreak`): each score
+("21–0") and seat name with its number ("Computer 2") in a ``span.nb`` (``white-space: nowrap``,
+static/css/app.css). Text only: nothing is inserted as HTML."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-from functools import lru_cache
+from typing import Any
 
-#: A score as the result texts write it (:func:`sos.app.view.result_text`): numbers joined by
-#: en dashes.
-SCORE = r"\d+(?:–\d+)+"
-#: A unit longer than this is not kept whole (it could be wider than a phone's line).
-LONGEST = 24
+from pyscript import document
+
+from sos.app.nobreak import seat_names, segments
+
+__all__ = ["seat_names", "set_text"]
 
 
-@lru_cache(maxsize=16)
-def _pattern(units: tuple[str, ...]) -> re.Pattern[str]:
-    names = sorted({u for u in units if u.strip() and len(u) <= LONGEST}, key=len, reverse=True)
-    # a name is a unit only as a whole word ("Player 1", not the start of "Player 12")
-    alternatives = [rf"(?<!\w){re.escape(name)}(?!\w)" for name in names]
-    return re.compile("|".join([*alternatives, SCORE]))
-
-
-def segments(content: str, units: Iterable[str] = ()) -> list[tuple[str, bool]]:
-    """``content`` cut into runs, each with whether it is kept whole: every score and every one
-    of ``units`` (names of at most :data:`LONGEST` characters) is a run of its own, marked
-    ``True``. Joined, the runs are ``content``."""
-    out: list[tuple[str, bool]] = []
-    at = 0
-    for match in _pattern(tuple(units)).finditer(content):
-        if match.start() > at:
-            out.append((content[at : match.start()], False))
-        out.append((match.group(), True))
-        at = match.end()
-    if at < len(content) or not out:
-        out.append((content[at:], False))
-    return out
+def set_text(node: Any, content: str, units: tuple[str, ...] = ()) -> Any:
+    """``node``'s text ``content``, with each score and each of ``units`` (:func:`seat_names`)
+    in a ``span.nb``; untouched when it already shows that. Returns ``node``."""
+    parts = segments(content, units)
+    kept = sum(1 for _, whole in parts if whole)
+    if node.textContent == content and node.childElementCount == kept:
+        return node
+    if not kept:
+        node.textContent = content
+        return node
+    runs = []
+    for run, whole in parts:
+        if whole:
+            span = document.createElement("span")
+            span.className = "nb"
+            span.textContent = run
+            runs.append(span)
+        else:
+            runs.append(document.createTextNode(run))
+    node.replaceChildren(*runs)
+    return node

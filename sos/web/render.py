@@ -22,14 +22,13 @@ from sos.notation import Action, square_name
 from sos.rules import Rules
 from sos.web.dom import (
     by_id,
-    default_names,
     draw_mark,
     element,
     render_move_list,
     render_players,
-    set_text,
     show_result,
 )
+from sos.web.nobreak import seat_names, set_text
 
 
 @dataclass(frozen=True)
@@ -201,7 +200,7 @@ def render(
     board.show(vm.cells, vm.locked, hint)
     board.show_marks(vm.lines)
     render_players(vm.players, vm.thinking)
-    units = default_names(lang)  # "Computer 2" and scores ("21–0") never break across lines
+    units = seat_names(lang)  # "Computer 2" and scores ("21–0") never break across lines
     set_text(by_id("status"), vm.status, units)
     by_id("mode-text").textContent = text(lang, f"mode.{vm.mode}")
     by_id("hint-button").disabled = vm.locked

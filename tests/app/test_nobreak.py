@@ -1,10 +1,10 @@
-"""The units of a shown text kept on one line (sos/web/nobreak.py, issue 43): scores and the
+"""The units of a shown text kept on one line (sos/app/nobreak.py, issue 43): scores and the
 seats' names with their number, nothing else."""
 
 from __future__ import annotations
 
+from sos.app.nobreak import LONGEST, seat_names, segments
 from sos.app.view import player_name
-from sos.web.nobreak import LONGEST, segments
 
 NAMES = ("Player 1", "Computer 2", "Player 2")
 
@@ -54,3 +54,11 @@ def test_names_in_other_scripts() -> None:
         (", ", False),
         ("34–16", True),
     ]
+
+
+def test_the_seat_names_are_every_default_name() -> None:
+    assert seat_names("en") == (
+        "Player 1", "Computer 1", "Player 2", "Computer 2",
+        "Player 3", "Computer 3", "Player 4", "Computer 4",
+    )  # fmt: skip
+    assert "Υπολογιστής 2" in seat_names("el")

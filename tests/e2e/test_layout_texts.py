@@ -7,8 +7,8 @@ start screen, is tests/e2e/test_start_layout.py):
 - a score ("21–0") or a seat's name with its number ("Computer 2") in the status line or the
   result never breaks across lines, at any width from a narrow frame to a desktop; a name of the
   longest length, without a space, still wraps and never widens the page;
-- the 12 x 12 move list shows each turn's numbers, name and every move whole, on a phone and a
-  desktop;
+- the move list of the largest board (12 x 12) shows each turn's numbers, name and every move
+  whole, on a phone and a desktop;
 - an O under another player's strike (or dash) stays readable: its counter keeps 3:1 against the
   letter's ink, and the mark keeps 3:1 against the paper, in both themes.
 
@@ -34,6 +34,7 @@ from sos import Rules, new_game
 from sos.app.players import MAX_NAME
 from sos.app.transcript import encode_moves
 from sos.app.view import player_name
+from sos.rules import MAX_APP_SIZE
 
 Opener = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
@@ -162,8 +163,8 @@ SWEEPS = {
 @pytest.mark.parametrize("where", list(SWEEPS))
 @pytest.mark.parametrize(
     ("lang", "size", "players"),
-    [("en", 5, 2), ("el", 12, 2), ("en", 12, 4)],
-    ids=["en-5x5", "el-12x12", "en-12x12-4p"],
+    [("en", 5, 2), ("el", MAX_APP_SIZE, 2), ("en", MAX_APP_SIZE, 4)],
+    ids=["en-5x5", "el-largest", "en-largest-4p"],
 )
 def test_scores_and_numbered_names_never_break_across_lines(
     page: Page, open_app: Opener, shot: Shot, where: str, lang: str, size: int, players: int
@@ -240,13 +241,15 @@ def test_a_long_name_without_a_space_wraps_in_the_status_and_the_result(
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_12x12_move_list_shows_every_turn_and_move_whole(
+def test_the_move_list_of_the_largest_board_shows_every_turn_and_move_whole(
     page: Page, open_app: Opener, shot: Shot, screen: tuple[int, int], lang: str
 ) -> None:
-    """A full 12 x 12 game against the computer: every turn title ("138–144. Computer 2") and
-    every move ("O@g10 +1") is shown whole, inside the list."""
+    """A full game on the largest board (12 x 12) against the computer: every turn title
+    ("138–144. Computer 2") and every move ("O@g10 +1") is shown whole, inside the list."""
     _size(page, screen)
-    open_app(f"?size=12&seats=human,easy&lang={lang}&game={_random_game(12, 2, 1)}")
+    open_app(
+        f"?size={MAX_APP_SIZE}&seats=human,easy&lang={lang}&game={_random_game(MAX_APP_SIZE, 2, 1)}"
+    )
     titles = page.locator("#move-list .turn-title")
     name = player_name(lang, 1, "easy")
     expect(titles.filter(has_text=re.compile(rf"^\d{{3}}–\d{{3}}\. {name}$"))).not_to_have_count(0)
@@ -299,8 +302,8 @@ def _rgb(css: str) -> tuple[int, ...]:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize(
     ("screen", "size"),
-    [(PHONE, 6), (PHONE, 12), (DESKTOP, 6)],
-    ids=["phone-6x6", "phone-12x12", "desktop-6x6"],
+    [(PHONE, 6), (PHONE, MAX_APP_SIZE), (DESKTOP, 6)],
+    ids=["phone-6x6", "phone-largest", "desktop-6x6"],
 )
 def test_an_o_under_a_strike_or_a_dash_stays_readable(
     page: Page, open_app: Opener, shot: Shot, screen: tuple[int, int], size: int, scheme: str
