@@ -419,8 +419,27 @@ if (choice && startOffered()) choice.hidden = false;
 if (status) {
   if (!lazy) status.textContent = say("status.loading");
   else if (puzzle) status.textContent = say(puzzle === "daily" ? "puzzles.daily" : "button.puzzles");
-  else if (painted && painted.lang === lang && typeof painted.status === "string") status.textContent = painted.status;
+  else if (painted && painted.lang === lang && typeof painted.status === "string") showWhole(status, painted.status);
   else status.textContent = say("status.tap_to_start");
+}
+
+/** `text` in `node`, each score ("21–0") and seat name without a given one ("Computer n") in a
+ * span.nb that never breaks across lines, as sos/web/nobreak.py and dom.set_text draw it. */
+function showWhole(node, text) {
+  const names = [];
+  for (let n = 1; n <= MAX_PLAYERS; n++) names.push(say("player.name", { n }), say("player.computer", { n }));
+  const escape = (name) => `(?<![\\p{L}\\p{N}_])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_])`;
+  const units = names.filter((name) => name.trim() && name.length <= 24).sort((a, b) => b.length - a.length);
+  const pattern = new RegExp([...units.map(escape), "\\d+(?:–\\d+)+"].join("|"), "gu");
+  const runs = [];
+  let at = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > at) runs.push(document.createTextNode(text.slice(at, match.index)));
+    runs.push(Object.assign(document.createElement("span"), { className: "nb", textContent: match[0] }));
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) runs.push(document.createTextNode(text.slice(at)));
+  node.replaceChildren(...runs);
 }
 
 /** The page's handle for Python (sos/web/early.py, sos/web/main.py): `started` resolves when

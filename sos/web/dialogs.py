@@ -16,6 +16,7 @@ from sos.app.view import player_name, seat_choice
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web import guard
 from sos.web.dom import by_id, element
+from sos.web.nobreak import seat_names, set_text
 from sos.web.thumbnail import draw_thumbnail
 
 
@@ -187,8 +188,7 @@ def render_games(app: AppSession, deleted: str, count: int = GAMES_PAGE) -> int:
 
 
 def more_games(app: AppSession, shown: int) -> int:
-    """Add the next page of lines to the list (``shown`` lines are there); returns how many
-    lines are shown now."""
+    """Add the next page of lines to the list (``shown`` are there); returns how many show."""
     box = by_id("games-list")
     entries, total = app.games(GAMES_PAGE, shown)
     for entry in entries:
@@ -269,7 +269,7 @@ def _entry(app: AppSession, entry: GameEntry) -> Any:
     words = element("span", "game-words")
     words.append(
         element("span", "game-title", entry.title),
-        element("span", "game-detail", entry.detail),
+        set_text(element("span", "game-detail"), entry.detail, seat_names(app.lang)),
         element("span", "game-when", _when(entry.updated, app.lang)),
     )
     if entry.current:

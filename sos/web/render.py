@@ -28,6 +28,7 @@ from sos.web.dom import (
     render_players,
     show_result,
 )
+from sos.web.nobreak import seat_names, set_text
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,8 @@ def render(
     board.show(vm.cells, vm.locked, hint)
     board.show_marks(vm.lines)
     render_players(vm.players, vm.thinking)
-    by_id("status").textContent = vm.status
+    units = seat_names(lang)  # "Computer 2" and scores ("21–0") never break across lines
+    set_text(by_id("status"), vm.status, units)
     by_id("mode-text").textContent = text(lang, f"mode.{vm.mode}")
     by_id("hint-button").disabled = vm.locked
     by_id("undo-button").disabled = not game.can_undo()
@@ -211,7 +213,7 @@ def render(
     )
     _render_other_lines(app)
     by_id("open-full").href = full_link
-    show_result(vm.result, f"{game.record.id}:{len(state.history)}")
+    show_result(vm.result, f"{game.record.id}:{len(state.history)}", units)
 
 
 def _render_other_lines(app: AppSession) -> None:
