@@ -14,8 +14,8 @@ import random
 import time
 
 from sos import Rules
-from sos.app.library import GameRecord
-from sos.app.session import GameSession
+from sos.app.game.session import GameSession
+from sos.app.saving.library import GameRecord
 from sos.rules import MAX_APP_SIZE
 
 

@@ -13,8 +13,8 @@ import random
 import time
 
 from sos.app import app as app_module
-from sos.app.library import MemoryStore
-from sos.app.thumbnail import Thumbnail
+from sos.app.game.thumbnail import Thumbnail
+from sos.app.saving.library import MemoryStore
 from sos.state import GameState
 from tests.app.support import tab
 

@@ -13,7 +13,7 @@ them). From there ``hard`` plays its whole turn twice:
   (``sos.ai.agents.TURN_BUDGET`` moves' budgets).
 
 For each: the moves of the turn, the points scored, CPU seconds (``time.process_time``) and
-wall seconds. The page adds its visible pace and renders (``sos.app.computer.turn_steps``);
+wall seconds. The page adds its visible pace and renders (``sos.app.game.computer.turn_steps``);
 the browser's figures at 1x and 4x CPU are in docs/performance.md.
 
     python benchmarks/bench_turn.py                 # the page's budget (0.4 s a move on 12x12)
@@ -136,7 +136,7 @@ def browser(games: int, seed: int, runs: int) -> None:
     sys.path.insert(0, os.path.join(ROOT, "tests", "e2e"))
     from helpers import GRAB_INTERPRETER, CpuTrace
 
-    from sos.app.transcript import encode_moves
+    from sos.app.saving.transcript import encode_moves
 
     state, length = longest_chain(games, seed)
     seats = ["human", "human"]

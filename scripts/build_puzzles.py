@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the puzzle set static/puzzles/puzzles-v1.json (format: :mod:`sos.app.puzzle_set`).
+"""Build the puzzle set static/puzzles/puzzles-v1.json (format: :mod:`sos.app.learn.puzzle_set`).
 
 Plays engine games (hard vs hard and hard vs medium, seeded; boards 4x4 … 8x8, general and
 simple mode) and, in each, looks at the positions with at most ``--max-empty`` empty squares:
@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 from sos.ai.agents import HardAgent, MediumAgent  # noqa: E402
 from sos.ai.search import run_to_end  # noqa: E402
 from sos.ai.solver import Solver  # noqa: E402
-from sos.app.puzzle_set import Puzzle, Refutation, dump_puzzles, final_margin  # noqa: E402
-from sos.app.transcript import encode_moves  # noqa: E402
+from sos.app.learn.puzzle_set import Puzzle, Refutation, dump_puzzles, final_margin  # noqa: E402
+from sos.app.saving.transcript import encode_moves  # noqa: E402
 from sos.notation import Action  # noqa: E402
 from sos.rules import Rules  # noqa: E402
 from sos.state import GameState, new_game  # noqa: E402

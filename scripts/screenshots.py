@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from sos import Action, Rules, new_game  # noqa: E402
 from sos.ai.agents import make_agent  # noqa: E402
-from sos.app.rating import RATING_KEY, RatingBook  # noqa: E402
+from sos.app.learn.rating import RATING_KEY, RatingBook  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}

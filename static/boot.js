@@ -6,7 +6,7 @@
 // No rule of the game is written here. What this file decides is *when* the runtime starts: at
 // once, or, in an embed (?embed=1) without start=now, at the reader's first tap on a square,
 // a letter or the puzzle's button (docs/embedding.md) -- until then nothing heavy is fetched.
-// The URL is read as sos/app/params.py reads it, which validates it again and reports bad values.
+// The URL is read as sos/app/share/params.py reads it, which validates it again and reports bad values.
 // The limits are Python's (sos/rules.py), written into vendor/limits.js by the build; the texts
 // come from the catalogs, written into vendor/i18n/first-paint.js by scripts/i18n.py compile.
 import { APP_SIZES, DEFAULT_SIZE, MAX_PLAYERS, MIN_PLAYERS } from "./vendor/limits.js";
@@ -17,7 +17,7 @@ const html = document.documentElement;
 const params = new URLSearchParams(location.search);
 /** The last value of a URL parameter (a repeated name counts with its last value), or null. */
 const param = (name) => params.getAll(name).at(-1) ?? null;
-/** A small whole number written with ASCII digits (as sos/app/params.py), else NaN. */
+/** A small whole number written with ASCII digits (as sos/app/share/params.py), else NaN. */
 const whole = (raw) => (/^\d\d?\d?$/.test(String(raw ?? "").trim()) ? Number(String(raw).trim()) : NaN);
 
 // --- the language: the URL's, the saved preference, the browser's (as sos.app.app.AppSession)
@@ -63,7 +63,7 @@ if (embed) html.classList.add("embed");
 // --- an embed's own game (docs/embedding.md, "Several frames in one page"): each frame keeps
 // its game under a key of its own, sos-embed:<hash>, which sos/app/restore.py reads to restore
 // it and sos/app/tab.py writes after each save, with what this page needs to draw it before
-// Python runs (sos/app/embed.py, paint_of). The key is the host's `id` if it gives one (scoped
+// Python runs (sos/app/share/embed.py, paint_of). The key is the host's `id` if it gives one (scoped
 // to the host's origin), else the host page (document.referrer), the frame's position among
 // the host's frames and the frame's settings as read here (so the address Python writes back,
 // the same settings spelled in full, keeps the key). None for a game link (r=, game=): those
@@ -100,7 +100,7 @@ function hostPage() {
     return ["", ""];
   }
 }
-/** The host's `id`, when it is one (sos/app/params.py checks it the same way), else null. */
+/** The host's `id`, when it is one (sos/app/share/params.py checks it the same way), else null. */
 const EMBED_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 const embedId = EMBED_ID.test(param("id") ?? "") ? param("id") : null;
 function embedKey() {

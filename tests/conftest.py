@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.mofile import write_mo
 
-from sos.app import i18n
+from sos.app.text import i18n
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import i18n as i18n_tool  # scripts/i18n.py

@@ -18,8 +18,8 @@ from typing import Any
 from urllib.parse import quote
 
 from sos import GameState, Rules, new_game
-from sos.app.params import SEAT_KINDS
-from sos.app.transcript import SavedGame, dump_save, encode_moves, format_transcript
+from sos.app.saving.transcript import SavedGame, dump_save, encode_moves, format_transcript
+from sos.app.share.params import SEAT_KINDS
 from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 TOO_SMALL, TOO_BIG = str(MIN_APP_SIZE - 1), str(MAX_APP_SIZE + 1)
@@ -163,7 +163,7 @@ def mutated_save(rng: random.Random) -> str:
 def mutated_library_game(rng: random.Random, game_id: str = "fuzz1") -> str:
     """Text for ``localStorage["sos-g:<id>"]``: a valid library game with fields or characters
     broken (some stay valid)."""
-    from sos.app.library import GameRecord, dump_game
+    from sos.app.saving.library import GameRecord, dump_game
     from sos.rules import Rules
 
     save = valid_save(rng)
@@ -254,15 +254,15 @@ def host_message(rng: random.Random) -> Any:
 
 
 # ---------------------------------------------------------------------------- games by link
-#: Characters of a game link's code (sos.app.remote.ALPHABET): edits with these reach the
+#: Characters of a game link's code (sos.app.share.remote.ALPHABET): edits with these reach the
 #: check code rather than stopping at "unreadable".
 LINK_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 NAMES = ["", "Anna", "Ben", "Zoë", "Jürgen Groß", "李雷", "😀 x", "a" * 24]
 
 
 def remote_link(rng: random.Random) -> Any:
-    """A valid :class:`~sos.app.remote.RemoteLink` of a random game (maybe finished)."""
-    from sos.app.remote import RemoteLink
+    """A valid :class:`~sos.app.share.remote.RemoteLink` of a random game (maybe finished)."""
+    from sos.app.share.remote import RemoteLink
 
     size = rng.randint(MIN_APP_SIZE, MAX_APP_SIZE)
     players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
@@ -277,7 +277,7 @@ def remote_link(rng: random.Random) -> Any:
 def remote_code(rng: random.Random) -> str:
     """The code (``r=``) of a random game by link, then maybe broken: truncated, characters
     changed within the code's alphabet or outside it, added, swapped."""
-    from sos.app.remote import encode_link
+    from sos.app.share.remote import encode_link
 
     code = encode_link(remote_link(rng))
     roll = rng.random()

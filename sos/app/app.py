@@ -9,10 +9,10 @@
 - here: the dialogs (settings, theme, sound, language, an imported transcript), the puzzles'
   session, the rematch and the variations;
 
-and the preferences (:mod:`sos.app.prefs`).
+and the preferences (:mod:`sos.app.saving.prefs`).
 
 The page (``sos/web``) calls these methods from its event handlers and renders the result;
-CPython tests drive the same methods with a :class:`~sos.app.library.MemoryStore`.
+CPython tests drive the same methods with a :class:`~sos.app.saving.library.MemoryStore`.
 """
 
 from __future__ import annotations
@@ -21,18 +21,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..rules import app_allows
-from .i18n import LANGUAGES
-from .message import Message, message
-from .params import parse_params
-from .players import rematch, rematch_notice
-from .transcript import RecordError, board_error, parse_transcript, transcript_names
+from .saving.transcript import RecordError, board_error, parse_transcript, transcript_names
+from .share.params import parse_params
+from .share.players import rematch, rematch_notice
+from .text.i18n import LANGUAGES
+from .text.message import Message, message
 
 if TYPE_CHECKING:
-    from .puzzle_set import Puzzle
-    from .puzzles import PuzzleSession
+    from .learn.puzzle_set import Puzzle
+    from .learn.puzzles import PuzzleSession
 from .games_list import GAMES_PAGE, GameEntry, GamesList
-from .prefs import THEMES, Prefs
 from .restore import Restore
+from .saving.prefs import THEMES, Prefs
 from .tab import STORAGE_FULL, rules_of, settings_of
 
 __all__ = [
@@ -146,10 +146,11 @@ class AppSession(Restore, GamesList):
         return SettingsApplied(theme_changed, language_changed, form.friend)
 
     def import_transcript(self, raw: str) -> Message | None:
-        """Paste a transcript (:func:`sos.app.transcript.parse_transcript`): shown as a new game
-        with its moves and the names it carries (:func:`sos.app.transcript.transcript_names`),
-        keeping the seats of the game shown when the player count matches, else every seat
-        human. Returns ``None`` on success (a notice says so), or why it was
+        """Paste a transcript (:func:`sos.app.saving.transcript.parse_transcript`): shown as a new
+        game with its moves and the names it carries
+        (:func:`sos.app.saving.transcript.transcript_names`), keeping the seats of the game shown
+        when the player count matches, else every seat human. Returns ``None`` on success (a
+        notice says so), or why it was
         refused (the game shown and the library unchanged)."""
         try:
             state = parse_transcript(raw)
@@ -172,10 +173,10 @@ class AppSession(Restore, GamesList):
         return None
 
     def puzzle_session(self, puzzles: tuple[Puzzle, ...]) -> PuzzleSession:
-        """The puzzles of this tab (:class:`sos.app.puzzles.PuzzleSession`), in the page's
+        """The puzzles of this tab (:class:`sos.app.learn.puzzles.PuzzleSession`), in the page's
         language: their progress is kept in the tab's storage, except where the browser
         refuses storage (then for this page only). Never a library game."""
-        from .puzzles import PuzzleSession  # on first use: the puzzles cost nothing at start
+        from .learn.puzzles import PuzzleSession  # on first use: the puzzles cost nothing at start
 
         store = self.library.store if self.storage != "refused" else None
         return PuzzleSession(puzzles, store, lambda: self.lang, self.library.clock)

@@ -15,9 +15,9 @@ object a line, each with its ``format`` and ``version``::
 The first line is the header (``exported``: ms since the epoch; ``games``: how many game lines
 follow, so that a cut file is noticed). Then the puzzle progress, the puzzle rating and the
 record's reset time, when there are any (the fields of ``sos-puzzles``, ``sos-puzzle-rating``
-and ``sos-stats`` in storage, see :mod:`sos.app.puzzles`, :mod:`sos.app.rating`,
-:mod:`sos.app.stats`), then one line per game, oldest first, exactly as it is stored
-(``sos-game`` version 2, :func:`sos.app.library.dump_game`) without its write ``token``. The
+and ``sos-stats`` in storage, see :mod:`sos.app.learn.puzzles`, :mod:`sos.app.learn.rating`,
+:mod:`sos.app.learn.stats`), then one line per game, oldest first, exactly as it is stored
+(``sos-game`` version 2, :func:`sos.app.saving.library.dump_game`) without its write ``token``. The
 record against the computer is computed from the games, so it follows them. Games of a newer
 format are written as they are stored (a newer version can import them); damaged entries are
 left out (each can be downloaded from the list).
@@ -26,7 +26,7 @@ Merge rules of an import (:class:`Importer`):
 
 - a game whose id is not in the library is written under that id, as it is in the file;
 - a game whose id is stored, when the stored game holds every line of the file's (the same
-  moves, or the same and more: :meth:`~sos.app.library.GameRecord.holds`), is already here:
+  moves, or the same and more: :meth:`~sos.app.saving.library.GameRecord.holds`), is already here:
   nothing is written (so a second import of a file adds nothing);
 - otherwise (different moves, or the stored entry cannot be read) the file's game is added
   under a new id: both are kept;
@@ -52,7 +52,10 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Final
 
-from .library import (
+from .learn.puzzles import PROGRESS_VERSION, PUZZLES_KEY, Progress
+from .learn.rating import RATING_KEY, RATING_VERSION, RatingBook
+from .learn.stats import STATS_KEY, STATS_VERSION, dump_since, read_since
+from .saving.library import (
     GAME_FORMAT,
     GameRecord,
     Library,
@@ -62,11 +65,8 @@ from .library import (
     is_newer,
     load_game,
 )
-from .message import Message, message, plural
-from .puzzles import PROGRESS_VERSION, PUZZLES_KEY, Progress
-from .rating import RATING_KEY, RATING_VERSION, RatingBook
-from .stats import STATS_KEY, STATS_VERSION, dump_since, read_since
-from .transcript import RecordError
+from .saving.transcript import RecordError
+from .text.message import Message, message, plural
 
 LIBRARY_FORMAT: Final = "sos-library"
 LIBRARY_VERSION: Final = 1

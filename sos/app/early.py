@@ -12,13 +12,14 @@ the game runs in JavaScript. Once the session has chosen the game to show (the r
   them: they are dropped with a notice, so a saved game is neither overwritten nor forked
   behind the player's back. In an embed (the frame's own game, docs/embedding.md) they are
   never dropped for that: they start a new game there, and the other stays in the library.
-- On an embed's game drawn before the engine was up (its record, :func:`sos.app.embed.paint_of`:
-  ``shown`` = its id and moves) they are played into that game, after its moves, as the
-  reader saw it. If the game changed since it was drawn (another frame or tab moved on), they
-  are played into a copy of the position drawn (a new game, with a notice): what the reader
-  tapped on is what they get, and the other game is untouched.
-- Each is played through :meth:`GameSession.play <sos.app.session.GameSession.play>` while a
-  person may move there (:meth:`~sos.app.session.GameSession.human_to_move`). The first one
+- On an embed's game drawn before the engine was up (its record,
+  :func:`sos.app.share.embed.paint_of`: ``shown`` = its id and moves) they are played into
+  that game, after its moves, as the reader saw it. If the game changed since it was drawn
+  (another frame or tab moved on), they are played into a copy of the position drawn (a new
+  game, with a notice): what the reader tapped on is what they get, and the other game is
+  untouched.
+- Each is played through :meth:`GameSession.play <sos.app.game.session.GameSession.play>` while a
+  person may move there (:meth:`~sos.app.game.session.GameSession.human_to_move`). The first one
   that cannot be played -- a computer's turn, the other device's turn in a game by link, the
   game over -- stops the replay: it and every later tap are dropped (a later tap was made
   after it, on the board as the player saw it), with one notice saying why.
@@ -31,10 +32,10 @@ from dataclasses import dataclass
 
 from ..notation import Action
 from ..state import IllegalActionError
-from .message import Message, message, plural
-from .session import GameSession
+from .game.session import GameSession
+from .saving.transcript import RecordError, decode_moves, encode_moves
 from .tab import TabCore
-from .transcript import RecordError, decode_moves, encode_moves
+from .text.message import Message, message, plural
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def play_early(
 
     Returns:
         How many taps were played and, if some were not, the notice (a plural
-        :class:`~sos.app.message.Message` with the count and the reason).
+        :class:`~sos.app.text.message.Message` with the count and the reason).
     """
     if not taps:
         return EarlyResult(0, None)

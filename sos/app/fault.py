@@ -24,8 +24,8 @@ from typing import Final
 from urllib.parse import parse_qsl, urlsplit
 
 from .backup import LIBRARY_FORMAT, LIBRARY_VERSION, MEDIA_TYPE
-from .gamerecord import GameRecord, dump_game
-from .message import Message, message
+from .saving.gamerecord import GameRecord, dump_game
+from .text.message import Message, message
 
 __all__ = [
     "FAULTS",
@@ -124,7 +124,7 @@ def fault_details(
 
 def storage_failure(kind: str, stored_keys: int) -> str:
     """What a refused write means for the player: ``kind`` is the store's reason (``full`` or
-    ``refused``: :class:`sos.app.library.StorageError`), ``stored_keys`` how many entries the
+    ``refused``: :class:`sos.app.saving.library.StorageError`), ``stored_keys`` how many entries the
     storage holds (-1: unknown). A full storage that holds nothing at all (a quota of zero, as
     some private windows have) is ``refused``: there is nothing to free, the games cannot be
     kept in this window."""

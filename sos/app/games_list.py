@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import outcome as outcomes
-from . import remote
-from .library import LEGACY_ID, GameRecord, Unreadable
-from .players import names_of, opponents_text
+from .game import outcome as outcomes
+from .game.thumbnail import Thumbnail, thumbnail
+from .game.view import player_name, result_text
+from .saving.library import LEGACY_ID, GameRecord, Unreadable
+from .share import remote
+from .share.players import names_of, opponents_text
 from .tab import TabCore
-from .thumbnail import Thumbnail, thumbnail
-from .view import player_name, result_text
 
 #: Lines of "Your games" rendered at a time (the page adds as many on "Show more").
 GAMES_PAGE = 30

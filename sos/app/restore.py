@@ -4,14 +4,14 @@ and the page's URL and language, with no DOM.
 Restore precedence at start (:meth:`AppSession.start`), first match wins:
 
 1. ``#g=<id>`` in the URL and that game in the library: show it (a reload, Back/Forward).
-2. ``r=<code>`` (a game by link, :mod:`sos.app.remote`): the library's game with the link's id,
-   updated when the link extends it (never rewound by an older link), or created; a link that
-   disagrees is kept as another game; a damaged link says why and the rules below apply.
+2. ``r=<code>`` (a game by link, :mod:`sos.app.share.remote`): the library's game with the link's
+   id, updated when the link extends it (never rewound by an older link), or created; a link
+   that disagrees is kept as another game; a damaged link says why and the rules below apply.
 3. ``game=<moves>`` with ``gid=<id>`` (a game link, e.g. an embed's "Open the full game"): the
    library's game ``<id>`` if it already holds those moves (a link that is behind says so),
    updated when the link extends it, a new game when the link disagrees (both kept).
 4. ``game=<moves>`` alone (a shared position): a new game with those moves.
-5. An embed with a key (:attr:`TabCore.embed_key`, see :mod:`sos.app.embed`): the game its
+5. An embed with a key (:attr:`TabCore.embed_key`, see :mod:`sos.app.share.embed`): the game its
    record names, else a new game with the URL's settings -- never another frame's game nor
    the full page's last one, so each embed on a page is its own game (and a host's ``id``
    names a game that frames may share).
@@ -36,14 +36,14 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from ..state import GameState
-from . import remote
-from .embed import painted_id, valid_key
 from .fault import NOT_KEPT
-from .library import GameRecord, Unreadable, is_prefix
-from .message import Message, message, plural
-from .params import Settings, parse_params, to_query
+from .saving.library import GameRecord, Unreadable, is_prefix
+from .saving.transcript import RecordError, decode_moves, encode_moves
+from .share import remote
+from .share.embed import painted_id, valid_key
+from .share.params import Settings, parse_params, to_query
 from .tab import TabCore, rules_of
-from .transcript import RecordError, decode_moves, encode_moves
+from .text.message import Message, message, plural
 
 
 class Restore(TabCore):
@@ -181,7 +181,7 @@ class Restore(TabCore):
         self._create(state.rules, seats, link, "link")
 
     def open_link(self, code: str) -> bool:
-        """Open a game by link (``r=<code>``): see :func:`sos.app.remote.receive`. False when
+        """Open a game by link (``r=<code>``): see :func:`sos.app.share.remote.receive`. False when
         the link cannot be used (a notice says why; nothing changes)."""
         try:
             link = remote.decode_link(code)

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final, Literal
 
-from .library import GameRecord
-from .params import Settings, seat_for, seat_kinds_for
-from .remote import is_remote
+from .saving.library import GameRecord
+from .share.params import Settings, seat_for, seat_kinds_for
+from .share.remote import is_remote
 from .tab import TabCore
 
 Choice = Literal["computer", "here", "link"]
@@ -28,7 +28,7 @@ CHOICES: Final[tuple[Choice, ...]] = ("computer", "here", "link")
 
 #: The level of the computer seats that "the computer" starts: a fair first opponent (Settings
 #: offers the others). On a board the level is not offered on, the nearest offered one plays
-#: (:func:`sos.app.params.seat_for`).
+#: (:func:`sos.app.share.params.seat_for`).
 COMPUTER_LEVEL: Final = "medium"
 
 

@@ -15,11 +15,9 @@ from dataclasses import replace
 from ..notation import Action
 from ..rules import Rules, app_allows
 from ..state import GameState
-from . import remote
-from .embed import paint_of
 from .fault import NOT_KEPT, storage_failure
-from .i18n import ntext, text
-from .library import (
+from .game.session import GameSession
+from .saving.library import (
     GAME_PREFIX,
     LEGACY_ID,
     LEGACY_KEY,
@@ -33,12 +31,14 @@ from .library import (
     Summary,
     Unreadable,
 )
-from .message import Message, message
-from .params import SEAT_KINDS, Settings
-from .players import names_of, with_names
-from .prefs import Prefs
-from .session import GameSession
-from .transcript import RecordError, board_error, decode_moves, load_save
+from .saving.prefs import Prefs
+from .saving.transcript import RecordError, board_error, decode_moves, load_save
+from .share import remote
+from .share.embed import paint_of
+from .share.params import SEAT_KINDS, Settings
+from .share.players import names_of, with_names
+from .text.i18n import ntext, text
+from .text.message import Message, message
 
 #: The notice of a full storage (queued once, removed when a save succeeds again).
 STORAGE_FULL = message("notice.storage_full")
@@ -86,7 +86,7 @@ class TabCore:
         self.embed = embed
         #: ``start=now`` in the URL (an embed that starts at once; kept in :meth:`location`).
         self.start_now = False
-        #: An embed's storage key (:mod:`sos.app.embed`: ``sos-embed:<hash>``), under which
+        #: An embed's storage key (:mod:`sos.app.share.embed`: ``sos-embed:<hash>``), under which
         #: the frame's record -- its game and how to draw it before the engine is up -- is
         #: written after each save; None outside an embed or for a game link.
         self.embed_key: str | None = None
@@ -99,7 +99,7 @@ class TabCore:
         #: Notices waiting to be shown, translated when shown (:meth:`notice_texts`).
         self.notices: list[Message] = []
         #: The first version's save slot when it cannot be migrated (listed as
-        #: :data:`~sos.app.library.LEGACY_ID`, kept until the user deletes it), else None.
+        #: :data:`~sos.app.saving.library.LEGACY_ID`, kept until the user deletes it), else None.
         self.legacy: Unreadable | None = None
 
     @property
@@ -183,7 +183,7 @@ class TabCore:
 
     def keep_embed(self) -> None:
         """In an embed with a key: write the frame's record for the game shown
-        (:func:`sos.app.embed.paint_of`), so the frame restores this game and draws it before
+        (:func:`sos.app.share.embed.paint_of`), so the frame restores this game and draws it before
         the engine is up. A refused write changes nothing (the frame starts empty then)."""
         if self.embed_key is None or self.storage == "refused":
             return

@@ -21,7 +21,7 @@ from pyscript import document, window
 
 from sos.app.app import AppSession
 from sos.app.backup import MEDIA_TYPE, Importer, export_steps, file_name, size_refused
-from sos.app.message import Message, message
+from sos.app.text.message import Message, message
 from sos.web import guard
 from sos.web.computer import SLICE_SECONDS
 from sos.web.dom import by_id, element

@@ -1,4 +1,4 @@
-"""Computer seats and hints in the page: the searches that :mod:`sos.app.computer` gives
+"""Computer seats and hints in the page: the searches that :mod:`sos.app.game.computer` gives
 (which agent plays which seat, whether the opening book is needed) stepped on the main thread
 in slices of at most :data:`SLICE_SECONDS`, yielding to the browser in between, and the book
 fetched when the app says so.
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pyscript import window
 
-from sos.app.computer import (
+from sos.app.game.computer import (
     BOOK_URL,
     TURN_PAUSE,
     ComputerSeats,
@@ -35,17 +35,17 @@ from sos.app.computer import (
     turn_steps,
     worth_skipping,
 )
-from sos.app.session import GameSession
+from sos.app.game.session import GameSession
 from sos.rules import Rules
 from sos.web.guard import future, spawn
 
 if TYPE_CHECKING:
-    from sos.app.computer import Analysis
+    from sos.app.game.computer import Analysis
 
 #: Longest stretch of search work between two returns to the browser (seconds).
 SLICE_SECONDS = 0.02
 #: Visible pause before a computer's turn; the moves of a chain follow faster
-#: (:func:`sos.app.computer.turn_steps`). Tests set it to 0: no pause at all.
+#: (:func:`sos.app.game.computer.turn_steps`). Tests set it to 0: no pause at all.
 COMPUTER_PAUSE = TURN_PAUSE
 
 T = TypeVar("T")
@@ -187,7 +187,7 @@ class Computer:
         return cut
 
     async def hint(self, game: GameSession) -> Analysis | None:
-        """The analysis of the position (:func:`sos.app.computer.hint_steps`: best action,
+        """The analysis of the position (:func:`sos.app.game.computer.hint_steps`: best action,
         value, whether the value or only the result is proven), or None when the game changed
         meanwhile."""
         version = game.version
@@ -235,8 +235,8 @@ async def run_sliced(
 
 async def fetch_book(rules: Rules) -> None:
     """Put the solver's opening book into the file system when the app says a search under
-    ``rules`` reads it (:func:`sos.app.computer.book_covers`), fetched once per page from
-    :data:`sos.app.computer.BOOK_URL` (our origin; the service worker has it precached). When
+    ``rules`` reads it (:func:`sos.app.game.computer.book_covers`), fetched once per page from
+    :data:`sos.app.game.computer.BOOK_URL` (our origin; the service worker has it precached). When
     that fails the solver searches without it (slower, still exact)."""
     global _book_task
     if not book_covers(rules):

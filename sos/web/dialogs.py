@@ -1,4 +1,4 @@
-"""The page's dialogs: settings (read into :class:`~sos.app.params.Settings`), share, game record
+"""The page's dialogs: settings (as :class:`~sos.app.share.params.Settings`), share, game record
 and the "Your games" list. DOM in, plain values out; :mod:`sos.app` decides what they mean."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
-from sos.app.i18n import text
-from sos.app.params import SEAT_KINDS, Settings, perfect_note, seat_for, seat_kinds_for
-from sos.app.players import MAX_NAME
-from sos.app.view import player_name, seat_choice
+from sos.app.game.view import player_name, seat_choice
+from sos.app.share.params import SEAT_KINDS, Settings, perfect_note, seat_for, seat_kinds_for
+from sos.app.share.players import MAX_NAME
+from sos.app.text.i18n import text
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web import guard
 from sos.web.dom import by_id, element
@@ -113,7 +113,7 @@ def _options(select: Any, labels: dict[int, str], value: int) -> None:
 
 def sync_settings() -> None:
     """Show one seat row per player; offer only the levels of the board's size
-    (:func:`sos.app.params.seat_kinds_for`: ``perfect`` only where the solver covers it)."""
+    (:func:`sos.app.share.params.seat_kinds_for`: ``perfect`` only where the solver covers it)."""
     size = int(by_id("settings-size").value)
     _show_seats_in_play()
     offered = seat_kinds_for(size)

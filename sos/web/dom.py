@@ -8,7 +8,7 @@ from typing import Any
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from sos.app.view import LineView, PlayerView, TurnView
+from sos.app.game.view import LineView, PlayerView, TurnView
 from sos.web import guard
 from sos.web.nobreak import set_text
 

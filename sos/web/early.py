@@ -18,7 +18,7 @@ from sos.app.early import take_early
 from sos.web.dom import by_id
 
 if TYPE_CHECKING:
-    from sos.web.main import Page
+    from sos.web.page import Page
 
 
 def _taps(raw: Any) -> list[tuple[int, int, str]]:

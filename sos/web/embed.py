@@ -1,4 +1,4 @@
-"""Posts the messages of :mod:`sos.app.embed` to the page that embeds the game in an iframe
+"""Posts the messages of :mod:`sos.app.share.embed` to the page that embeds the game in an iframe
 (``window.parent.postMessage``), only when the page runs inside a frame.
 
 Target origin ``"*"``: a blog embedding the game can be on any origin and the game cannot
@@ -14,7 +14,7 @@ import json
 
 from pyscript import window
 
-from sos.app.embed import EmbedMessage
+from sos.app.share.embed import EmbedMessage
 
 
 def _embedded() -> bool:

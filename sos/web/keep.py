@@ -1,7 +1,7 @@
 """Asking the browser to keep the library: ``navigator.storage.persist()`` called once, when a
 finished game is saved or "Your games" is opened with a game worth keeping, and
 ``navigator.storage.persisted()`` read for what "Your games" says. When, and what is said, are
-:mod:`sos.app.keep`'s decisions; this module makes the calls."""
+:mod:`sos.app.saving.keep`'s decisions; this module makes the calls."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from pyscript import window
 
 from sos.app.app import AppSession
-from sos.app.keep import (
+from sos.app.saving.keep import (
     APP_DISPLAY_MODES,
     ASKING,
     BrowserFacts,
@@ -19,7 +19,7 @@ from sos.app.keep import (
     keep_status,
     library_worth_keeping,
 )
-from sos.app.message import Message
+from sos.app.text.message import Message
 from sos.web import guard
 from sos.web.guard import spawn
 from sos.web.render import render_notices
@@ -39,7 +39,7 @@ def _storage() -> Any | None:
 
 def browser_facts() -> BrowserFacts:
     """The browser's user agent, the ``display-mode`` that matches and ``navigator.standalone``
-    (iOS), for Safari's seven-day limit (:func:`sos.app.keep.seven_day_rule`)."""
+    (iOS), for Safari's seven-day limit (:func:`sos.app.saving.keep.seven_day_rule`)."""
     navigator = window.navigator
     mode = ""  # no display-mode feature in this browser: none matches
     for candidate in (*APP_DISPLAY_MODES, "browser"):

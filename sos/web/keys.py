@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document
 
 if TYPE_CHECKING:
-    from sos.web.main import Page
+    from sos.web.page import Page
 
 #: Arrow key -> (rows, columns) to move.
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}

@@ -4,7 +4,7 @@ applies what the language decides beyond the texts (direction, manifest, the lan
 The language itself is decided once, by :class:`sos.app.app.AppSession` (the URL's, the saved
 preference, the browser's: :func:`browser_languages`). Only the catalog of the language shown
 is downloaded (``static/vendor/i18n/<lang>.mo.gz``, built by ``scripts/i18n.py compile``:
-gzip-compressed, as GitHub Pages does not compress a ``.mo``; :func:`sos.app.i18n.install`
+gzip-compressed, as GitHub Pages does not compress a ``.mo``; :func:`sos.app.text.i18n.install`
 decompresses it); English is the source text and needs no download.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pyscript import document, window
 
-from sos.app.i18n import LANGUAGE_NAMES, direction, install, installed
+from sos.app.text.i18n import LANGUAGE_NAMES, direction, install, installed
 from sos.web.dom import by_id, element
 
 CATALOG_URL = "./static/vendor/i18n/{lang}.mo.gz"

@@ -1,7 +1,7 @@
 """PyScript entry point: wires the page's DOM events to the app session and renders it.
 
 Data flows one way: DOM event -> :class:`Page` handler -> :class:`~sos.app.app.AppSession` /
-:class:`~sos.app.session.GameSession` (pure: every rule and policy) -> save -> render. This
+:class:`~sos.app.game.session.GameSession` (pure: every rule and policy) -> save -> render. This
 module only reads events, calls the session, renders, keeps the URL and talks to storage and
 timers.
 """
@@ -15,13 +15,13 @@ from typing import Any
 from pyscript import document, window
 
 from sos.app.app import AppSession
-from sos.app.computer import load_ai
-from sos.app.embed import GameOverReports, ready_message
-from sos.app.i18n import installed, pick_language
-from sos.app.players import names_of
-from sos.app.session import GameSession
-from sos.app.stats import StatsBook
-from sos.app.view import announcement, hint_text
+from sos.app.game.computer import load_ai
+from sos.app.game.session import GameSession
+from sos.app.game.view import announcement, hint_text
+from sos.app.learn.stats import StatsBook
+from sos.app.share.embed import GameOverReports, ready_message
+from sos.app.share.players import names_of
+from sos.app.text.i18n import installed, pick_language
 from sos.notation import Action
 from sos.state import IllegalActionError
 from sos.web import dialogs, early, embed, guard, keys, locale, players, sound, start

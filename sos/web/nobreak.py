@@ -1,4 +1,4 @@
-"""Texts whose short units never break across lines (:mod:`sos.app.nobreak`): each score
+"""Texts whose short units never break across lines (:mod:`sos.app.game.nobreak`): each score
 ("21–0") and seat name with its number ("Computer 2") in a ``span.nb`` (``white-space: nowrap``,
 static/css/app.css). Text only: nothing is inserted as HTML."""
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from pyscript import document
 
-from sos.app.nobreak import seat_names, segments
+from sos.app.game.nobreak import seat_names, segments
 
 __all__ = ["seat_names", "set_text"]
 

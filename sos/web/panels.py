@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import window
 
 from sos.app.app import GAMES_PAGE, AppSession
-from sos.app.transcript import format_transcript
+from sos.app.saving.transcript import format_transcript
 from sos.web import dialogs
 from sos.web.backup import BackupPanel
 from sos.web.dom import by_id
@@ -19,7 +19,7 @@ from sos.web.host import Host
 from sos.web.remote import RemotePanel
 
 if TYPE_CHECKING:
-    from sos.app.library import GameRecord, Removed
+    from sos.app.saving.library import GameRecord, Removed
     from sos.web.puzzles import PuzzlePanel
 
 

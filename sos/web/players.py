@@ -12,7 +12,7 @@ from pyscript import window
 from sos.web.dom import by_id
 
 if TYPE_CHECKING:
-    from sos.web.main import Page
+    from sos.web.page import Page
 
 
 def listen(page: Page) -> None:

@@ -1,6 +1,6 @@
 """The puzzle panel (``[data-testid=puzzles]`` opens it; ``?puzzle=daily`` / ``?puzzle=<id>``
 opens it at start): a dialog with its own board, rendered from the pure
-:class:`sos.app.puzzles.PuzzleSession`. It decides nothing: attempts, verdicts, texts and the
+:class:`sos.app.learn.puzzles.PuzzleSession`. It decides nothing: attempts, verdicts, texts and the
 stored progress are the session's.
 
 The puzzle set (``static/puzzles/puzzles-v1.json``) is fetched the first time the panel opens,
@@ -16,13 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
-from sos.app.message import Message, message
-from sos.app.puzzle_set import DATA_PATH, PuzzleFormatError, UnknownPuzzleError, parse_puzzles_steps
-from sos.app.puzzles import calendar_day, date_text
+from sos.app.learn.puzzle_set import (
+    DATA_PATH,
+    PuzzleFormatError,
+    UnknownPuzzleError,
+    parse_puzzles_steps,
+)
+from sos.app.learn.puzzles import calendar_day, date_text
+from sos.app.text.message import Message, message
 
 if TYPE_CHECKING:
-    from sos.app.puzzles import PuzzleSession
-from sos.app.view import view_model
+    from sos.app.learn.puzzles import PuzzleSession
+from sos.app.game.view import view_model
 from sos.notation import Action
 from sos.state import GameState, IllegalActionError
 from sos.web import guard
@@ -47,7 +52,7 @@ def _clock() -> tuple[int, int, int]:
 
 def today() -> date | None:
     """The browser's local calendar date (the daily puzzle's day), or None when the clock
-    gives one that cannot be used (:func:`sos.app.puzzles.calendar_day`)."""
+    gives one that cannot be used (:func:`sos.app.learn.puzzles.calendar_day`)."""
     return calendar_day(*_clock())
 
 

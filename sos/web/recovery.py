@@ -29,7 +29,7 @@ from sos.web.render import render, render_notices
 from sos.web.store import with_lock
 
 if TYPE_CHECKING:
-    from sos.web.main import Page
+    from sos.web.page import Page
 
 
 def _quietly(*steps: Any) -> None:

@@ -1,6 +1,6 @@
 """Games by link on the page: the "Play a friend" choice of the settings dialog and the panel
 under the board (whose turn, the link to send with Share and Copy, this device's name). Every
-decision (who may move, what a link means) is :mod:`sos.app.remote`'s."""
+decision (who may move, what a link means) is :mod:`sos.app.share.remote`'s."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from sos.app.app import AppSession
-from sos.app.i18n import text
-from sos.app.remote import (
+from sos.app.share.remote import (
     MAX_NAME,
     RemoteSession,
     encode_link,
@@ -19,6 +18,7 @@ from sos.app.remote import (
     link_url,
     remote_view,
 )
+from sos.app.text.i18n import text
 from sos.web.dialogs import page_base
 from sos.web.dom import by_id, element
 from sos.web.guard import spawn
@@ -118,7 +118,7 @@ class RemotePanel:
 
     def undo(self, confirmed: bool = False) -> None:
         """Undo (button or Ctrl+Z); in a game by link whose link was on offer, only once the
-        player confirms it (:meth:`sos.app.remote.RemoteSession.undo_may_fork`)."""
+        player confirms it (:meth:`sos.app.share.remote.RemoteSession.undo_may_fork`)."""
         game, dialog = self.app.game, by_id("undo-dialog")
         if dialog.open:
             dialog.close()
@@ -134,7 +134,7 @@ class RemotePanel:
 
     def sent(self) -> bool:
         """The link is on its way (copied or shared): its moves can no longer be taken back
-        here (:meth:`sos.app.remote.RemoteSession.mark_sent`); save and show that. True when
+        here (:meth:`sos.app.share.remote.RemoteSession.mark_sent`); save and show that. True when
         Undo lost a move to take back."""
         game = self.app.game
         if isinstance(game, RemoteSession) and game.mark_sent():

@@ -1,5 +1,5 @@
 """Render the game shown into the page: the board's buttons, marks, scores, status, move list,
-other lines and the result. Reads the pure view model (:mod:`sos.app.view`); decides nothing.
+other lines and the result. Reads the pure view model (:mod:`sos.app.game.view`); decides nothing.
 
 Cells are touched only where their rendering changed (a per-cell cache), so a move costs a few
 DOM writes, not a rebuild. :class:`BoardView` draws the puzzle dialog's board too
@@ -15,9 +15,9 @@ from pyscript import document
 
 from sos.app.app import AppSession
 from sos.app.fault import has_fault
-from sos.app.i18n import text
-from sos.app.players import names_of
-from sos.app.view import PLAYER_STYLES, CellView, LineView, move_list, session_view
+from sos.app.game.view import PLAYER_STYLES, CellView, LineView, move_list, session_view
+from sos.app.share.players import names_of
+from sos.app.text.i18n import text
 from sos.notation import Action, square_name
 from sos.rules import Rules
 from sos.web.dom import (

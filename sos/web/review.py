@@ -1,7 +1,7 @@
 """The game review in the page (issue 14): the Review button, the review run in time slices
 with a progress bar and Cancel, the verdicts in the move list, the best move on the board, the
 evaluation graph and each player's summary. The judging and what is shown are
-:mod:`sos.app.review`'s; this module runs the review in slices, stores it in the game's record
+:mod:`sos.app.learn.review`'s; this module runs the review in slices, stores it in the game's record
 (``GameRecord.extra["review"]``, tied to the line it reviewed: shown at once when opened again;
 a changed line is reviewed anew) and draws."""
 
@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document
 
 from sos.app.app import AppSession
-from sos.app.computer import book_needed
-from sos.app.review import (
+from sos.app.game.computer import book_needed
+from sos.app.game.session import GameSession
+from sos.app.learn.review import (
     HEIGHT,
     STEP,
     GraphView,
@@ -26,7 +27,6 @@ from sos.app.review import (
     stored_review,
     with_review,
 )
-from sos.app.session import GameSession
 from sos.web.computer import SLICE_SECONDS, fetch_book
 from sos.web.dom import SVG_NS, by_id, element, hide_result
 from sos.web.guard import spawn
@@ -34,7 +34,7 @@ from sos.web.host import Host
 from sos.web.render import BoardView
 
 if TYPE_CHECKING:
-    from sos.app.review import GameReview, VerdictMark
+    from sos.app.learn.review import GameReview, VerdictMark
     from sos.notation import Action
 
 
@@ -122,7 +122,7 @@ class ReviewPanel:
 
     def close(self, play_here: bool = False) -> None:
         """Hide the panel (a running review is cancelled), remove the verdicts; back where the
-        game stood at opening (:func:`~sos.app.review.exit_cursor`) unless ``play_here``."""
+        game stood at opening (:func:`~sos.app.learn.review.exit_cursor`) unless ``play_here``."""
         game = self.app.game
         back = None if play_here or self.game is not game else exit_cursor(
             self._opened, game.line, game.cursor)

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from pyscript import document, window
 
 from sos.app.app import AppSession
-from sos.app.library import GAME_PREFIX
+from sos.app.saving.library import GAME_PREFIX
 from sos.web import guard
 from sos.web.dom import by_id
 from sos.web.render import render_notices

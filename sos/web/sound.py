@@ -1,7 +1,7 @@
 """The optional sounds: the Settings checkbox ``[data-testid=settings-sound]`` (applies at once,
-kept in the preferences) and the cues of :mod:`sos.app.sound`, synthesised with the Web Audio
+kept in the preferences) and the cues of :mod:`sos.app.game.sound`, synthesised with the Web Audio
 API (an oscillator and a gain envelope per note: no audio file is ever loaded). Off by default;
-which cue a move makes is :func:`sos.app.sound.cue`'s decision.
+which cue a move makes is :func:`sos.app.game.sound.cue`'s decision.
 
 The audio context is created on the first cue, which always follows a click or a key (the
 player's move, or the computer's reply to it), so browsers that require a gesture allow it. A
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from sos.app.sound import CUES, cue
+from sos.app.game.sound import CUES, cue
 from sos.web.dom import by_id
 
 if TYPE_CHECKING:
     from sos.app.app import AppSession
-    from sos.web.main import Page
+    from sos.web.page import Page
 
 _context: Any = None
 
@@ -41,7 +41,7 @@ def after_move(app: AppSession) -> None:
 
 
 def play(name: str) -> None:
-    """Synthesise the cue ``name`` of :data:`sos.app.sound.CUES` now."""
+    """Synthesise the cue ``name`` of :data:`sos.app.game.sound.CUES` now."""
     global _context
     try:
         if _context is None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sos.app.params import seat_kinds_for
+from sos.app.game.view import seat_choice
+from sos.app.share.params import seat_kinds_for
 from sos.app.start import apply, chosen, level_of, offered, start_for, with_level
-from sos.app.view import seat_choice
 from sos.web.dom import by_id, element
 
 if TYPE_CHECKING:
-    from sos.web.main import Page
+    from sos.web.page import Page
 
 
 def listen(page: Page) -> None:

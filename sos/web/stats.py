@@ -1,5 +1,5 @@
 """The Statistics dialog: your record against the computer (a table and a bar chart per level)
-and the puzzle rating with its history chart. Renders :class:`sos.app.stats.StatsBook`'s view
+and the puzzle rating with its history chart. Renders :class:`sos.app.learn.stats.StatsBook`'s view
 models; decides nothing (which games count, the reset and the rating are :mod:`sos.app`'s)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 from pyscript import document
 
-from sos.app.i18n import text
-from sos.app.stats import StatsBook, StatsView
+from sos.app.learn.stats import StatsBook, StatsView
+from sos.app.text.i18n import text
 from sos.web.dom import SVG_NS, by_id, element
 from sos.web.store import with_lock
 

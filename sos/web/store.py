@@ -1,5 +1,5 @@
-"""``window.localStorage`` as a :class:`sos.app.library.Store`: reads never raise, a refused
-write raises :class:`~sos.app.library.StorageError` saying whether the quota is full or
+"""``window.localStorage`` as a :class:`sos.app.saving.library.Store`: reads never raise, a refused
+write raises :class:`~sos.app.saving.library.StorageError` saying whether the quota is full or
 storage is blocked (the page tells the two apart for the user). And :func:`with_lock`, which
 runs the library's writes of all the origin's tabs one at a time (Web Locks)."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from pyscript import window
 
-from sos.app.library import StorageError
+from sos.app.saving.library import StorageError
 from sos.web import guard
 
 #: ``DOMException`` names browsers use for a full quota (Chromium/WebKit, old Firefox).

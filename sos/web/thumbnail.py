@@ -1,4 +1,4 @@
-"""A game's board drawn small, for the entries of "Your games" (:mod:`sos.app.thumbnail` says
+"""A game's board drawn small, for the entries of "Your games" (:mod:`sos.app.game.thumbnail` says
 what is drawn)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any
 
 from pyscript import document
 
-from sos.app.thumbnail import Thumbnail
-from sos.app.view import PLAYER_STYLES
+from sos.app.game.thumbnail import Thumbnail
+from sos.app.game.view import PLAYER_STYLES
 from sos.web.dom import SVG_NS, draw_mark
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from sos import Action, Rules
 from sos.app.app import AppSession
-from sos.app.library import GameRecord, MemoryStore
+from sos.app.saving.library import GameRecord, MemoryStore
 
 A1, C1, B1, A3, D4 = (Action.parse(t) for t in ("S@a1", "S@c1", "O@b1", "S@a3", "O@d4"))
 

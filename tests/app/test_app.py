@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from sos import Action
 from sos.app.app import AppSession, SettingsApplied, SettingsForm
-from sos.app.i18n import text
-from sos.app.library import MemoryStore
-from sos.app.remote import MAX_NAME, RemoteSession
-from sos.app.transcript import format_transcript
+from sos.app.saving.library import MemoryStore
+from sos.app.saving.transcript import format_transcript
+from sos.app.share.remote import MAX_NAME, RemoteSession
+from sos.app.text.i18n import text
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
 
@@ -253,8 +253,8 @@ def test_puzzles_keep_progress_unless_storage_is_refused() -> None:
 
 
 def test_settings_cancel_puts_the_language_and_theme_back() -> None:
-    from sos.app.library import MemoryStore
-    from sos.app.prefs import Prefs
+    from sos.app.saving.library import MemoryStore
+    from sos.app.saving.prefs import Prefs
 
     from .support import tab
 
@@ -269,6 +269,6 @@ def test_settings_cancel_puts_the_language_and_theme_back() -> None:
 
 
 def test_the_even_estimate_says_what_is_even() -> None:
-    from sos.app.i18n import text
+    from sos.app.text.i18n import text
 
     assert text("en", "hint.estimate2.even") == "Estimate (not proven): the scores end about even."

@@ -28,7 +28,10 @@ from sos.app.backup import (
     merge_progress,
     size_refused,
 )
-from sos.app.library import (
+from sos.app.learn.puzzles import PUZZLES_KEY, Progress
+from sos.app.learn.rating import RATING_KEY, RatingBook
+from sos.app.learn.stats import STATS_KEY, dump_since, read_since, tally
+from sos.app.saving.library import (
     GAME_PREFIX,
     GameRecord,
     Library,
@@ -36,10 +39,7 @@ from sos.app.library import (
     dump_game,
     load_game,
 )
-from sos.app.puzzles import PUZZLES_KEY, Progress
-from sos.app.rating import RATING_KEY, RatingBook
-from sos.app.stats import STATS_KEY, dump_since, read_since, tally
-from sos.app.transcript import decode_moves
+from sos.app.saving.transcript import decode_moves
 from tests.app.support import A1, A3, B1, C1, D4
 
 T = TypeVar("T")
@@ -346,7 +346,7 @@ def test_full_storage_writes_whole_games_and_a_second_import_adds_the_rest() -> 
 def test_storage_refused_during_an_import() -> None:
     class Refusing(MemoryStore):
         def set(self, key: str, value: str) -> None:
-            from sos.app.library import StorageError
+            from sos.app.saving.library import StorageError
 
             raise StorageError("refused")
 

@@ -11,11 +11,11 @@ import pytest
 
 from sos import Rules, new_game
 from sos.app.app import AppSession
-from sos.app.library import LEGACY_KEY, GameRecord, MemoryStore, dump_game, load_game
-from sos.app.params import parse_params
-from sos.app.puzzle_set import PuzzleFormatError, parse_puzzles
-from sos.app.remote import RemoteLink, encode_link
-from sos.app.transcript import RecordError, SavedGame, dump_save, format_transcript
+from sos.app.learn.puzzle_set import PuzzleFormatError, parse_puzzles
+from sos.app.saving.library import LEGACY_KEY, GameRecord, MemoryStore, dump_game, load_game
+from sos.app.saving.transcript import RecordError, SavedGame, dump_save, format_transcript
+from sos.app.share.params import parse_params
+from sos.app.share.remote import RemoteLink, encode_link
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS, app_allows
 from tests.app.support import factory
 

@@ -1,11 +1,11 @@
-"""The generated number table (sos.app.cldr): one row per language, CLDR's symbols."""
+"""The generated number table (sos.app.text.cldr): one row per language, CLDR's symbols."""
 
 from __future__ import annotations
 
 from babel import Locale
 
-from sos.app.cldr import NUMBERS
-from sos.app.i18n import LANGUAGES
+from sos.app.text.cldr import NUMBERS
+from sos.app.text.i18n import LANGUAGES
 
 
 def test_every_language_has_cldrs_decimal_symbol_and_percent_sign() -> None:

@@ -1,4 +1,4 @@
-"""The computer seats as the app decides them (sos.app.computer): the agent of each seat, when
+"""The computer seats as the app decides them (sos.app.game.computer): the agent of each seat, when
 the opening book is needed, where it is served, and the searches as generators."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 from sos import Action, Rules
 from sos.ai.agents import hard_budget
 from sos.ai.solver import BOOK_PATH, BOOK_SHAPE
-from sos.app.computer import (
+from sos.app.game.computer import (
     BOOK_URL,
     CHAIN_PACE,
     CHAIN_STEPS,
@@ -27,8 +27,8 @@ from sos.app.computer import (
     turn_steps,
     worth_skipping,
 )
-from sos.app.library import GameRecord
-from sos.app.session import GameSession
+from sos.app.game.session import GameSession
+from sos.app.saving.library import GameRecord
 from sos.rules import MAX_APP_SIZE
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 
-from sos.app.counted import RESULT_KEY, counted_result, line_result, stamp, stored_result
-from sos.app.library import GameRecord, Library, MemoryStore, dump_game, load_game
-from sos.app.session import GameSession
-from sos.app.stats import tally
+from sos.app.game.counted import RESULT_KEY, counted_result, line_result, stamp, stored_result
+from sos.app.game.session import GameSession
+from sos.app.learn.stats import tally
+from sos.app.saving.library import GameRecord, Library, MemoryStore, dump_game, load_game
 from sos.notation import Action
 from sos.rules import Rules
 

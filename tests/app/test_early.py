@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from sos.app.app import AppSession
 from sos.app.early import EarlyResult, play_early, take_early
-from sos.app.library import GameRecord, MemoryStore
-from sos.app.message import Message
-from sos.app.session import GameSession
+from sos.app.game.session import GameSession
+from sos.app.saving.library import GameRecord, MemoryStore
+from sos.app.text.message import Message
 from sos.notation import Action
 from sos.rules import Rules
 from tests.app.support import factory

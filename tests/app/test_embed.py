@@ -1,4 +1,4 @@
-"""The embed's messages (sos.app.embed): ready, and game-over once per finished game with the
+"""The embed's messages (sos.app.share.embed): ready, and game-over once per finished game with the
 session's outcome; a draw carries ``winner: null`` (the key is always there)."""
 
 from __future__ import annotations
@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 
 from sos import Action, Rules
-from sos.app.embed import (
+from sos.app.game.session import GameSession
+from sos.app.saving.library import GameRecord
+from sos.app.share.embed import (
     SOURCE,
     VERSION,
     GameOverReports,
@@ -15,10 +17,8 @@ from sos.app.embed import (
     ready_message,
     valid_key,
 )
-from sos.app.library import GameRecord
-from sos.app.params import Settings
-from sos.app.players import with_names
-from sos.app.session import GameSession
+from sos.app.share.params import Settings
+from sos.app.share.players import with_names
 
 SETTINGS = Settings(3, "general", 3, ("human",) * 3)
 

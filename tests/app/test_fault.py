@@ -22,9 +22,9 @@ from sos.app.fault import (
     storage_failure,
     with_fault,
 )
-from sos.app.library import GAME_PREFIX, MemoryStore, StorageError
-from sos.app.message import message
+from sos.app.saving.library import GAME_PREFIX, MemoryStore, StorageError
 from sos.app.tab import STORAGE_FULL
+from sos.app.text.message import message
 
 from .support import A1, B1, C1, tab, tab_sharing
 

@@ -18,9 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Rules
-from sos.app.i18n import LANGUAGES
-from sos.app.params import SEAT_KINDS, parse_params, to_query
-from sos.app.transcript import (
+from sos.app.saving.transcript import (
     RecordError,
     decode_moves,
     dump_save,
@@ -29,6 +27,8 @@ from sos.app.transcript import (
     load_save,
     parse_transcript,
 )
+from sos.app.share.params import SEAT_KINDS, parse_params, to_query
+from sos.app.text.i18n import LANGUAGES
 from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 from tests import fuzz_inputs as fz
 

@@ -1,5 +1,5 @@
-"""One saved game (sos.app.gamerecord): its stored format and each damage reason, and the rules
-of lines of play that saving relies on -- under CPython."""
+"""One saved game (sos.app.saving.gamerecord): its stored format and each damage reason, and the
+rules of lines of play that saving relies on -- under CPython."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from sos.app.gamerecord import dump_game, is_prefix, load_game, merge_lines
-from sos.app.session import GameSession
-from sos.app.transcript import RecordError
+from sos.app.game.session import GameSession
+from sos.app.saving.gamerecord import dump_game, is_prefix, load_game, merge_lines
+from sos.app.saving.transcript import RecordError
 from tests.app.support import A1, A3, B1, C1, D4, record
 
 

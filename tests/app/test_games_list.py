@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sos.app.library import MemoryStore
+from sos.app.saving.library import MemoryStore
 from tests.app.support import A1, C1, tab
 
 

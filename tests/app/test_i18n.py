@@ -1,4 +1,4 @@
-"""The gettext catalogs (locale/*.po) against the English source (sos/app/i18n.py)."""
+"""The gettext catalogs (locale/*.po) against the English source (sos/app/text/i18n.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import i18n as tool  # scripts/i18n.py (tests/conftest.py puts scripts/ on sys.p
 import pytest
 from babel import Locale
 
-from sos.app import i18n
-from sos.app.i18n import EN, EN_PLURAL, LANGUAGE_NAMES, LANGUAGES, ntext, text
+from sos.app.text import i18n
+from sos.app.text.i18n import EN, EN_PLURAL, LANGUAGE_NAMES, LANGUAGES, ntext, text
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNTS = (0, 1, 2, 5, 11, 100)
@@ -46,7 +46,7 @@ def _copy_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_check_finds_a_missing_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     po = _copy_locale(tmp_path, monkeypatch)
     text_ = po.read_text(encoding="utf-8")
-    entry = re.search(r'#: sos/app/i18n.py\nmsgctxt "button.undo"\n.*?\n\n', text_, re.S)
+    entry = re.search(r'#: sos/app/text/i18n.py\nmsgctxt "button.undo"\n.*?\n\n', text_, re.S)
     assert entry
     po.write_text(text_.replace(entry.group(0), ""), encoding="utf-8")
     assert list(tool.problems("de")) == ["de: button.undo: missing"]
@@ -54,11 +54,11 @@ def test_the_check_finds_a_missing_message(tmp_path: Path, monkeypatch: pytest.M
 
 def test_the_check_finds_a_stale_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     po = _copy_locale(tmp_path, monkeypatch)
-    stale = '\n#: sos/app/i18n.py\nmsgctxt "button.gone"\nmsgid "Gone"\nmsgstr "Weg"\n'
+    stale = '\n#: sos/app/text/i18n.py\nmsgctxt "button.gone"\nmsgid "Gone"\nmsgstr "Weg"\n'
     changed = po.read_text(encoding="utf-8").replace('msgid "Undo"\n', 'msgid "Undo it"\n')
     po.write_text(changed + stale, encoding="utf-8")
     found = list(tool.problems("de"))
-    assert "de: button.gone: stale (no such message in sos/app/i18n.py)" in found
+    assert "de: button.gone: stale (no such message in sos/app/text/i18n.py)" in found
     assert any(line.startswith("de: button.undo: stale") for line in found)
 
 
@@ -123,8 +123,8 @@ def test_names_and_counts_fit_the_grammar_around_them() -> None:
     """Issue 32, item 10: Greek put a name (nominative, "Παίκτης 1") after a genitive article
     ("Σειρά του Παίκτης 1"); it now says "Σειρά: Παίκτης 1", which holds for any name. Counts
     that can be 1 take a plural message ("1 character", "+1 point")."""
-    from sos.app.remote import LinkError
-    from sos.app.view import player_name
+    from sos.app.game.view import player_name
+    from sos.app.share.remote import LinkError
 
     assert text("el", "status.turn", name=player_name("el", 0)) == "Σειρά: Παίκτης 1"
     articles = re.compile(r"\b(του|της|τον|την|στον|στην|Ο|ο|Η|η) \{(name|me|who)\}")  # noqa: RUF001
@@ -234,7 +234,7 @@ def test_compile_writes_the_first_paint_texts_of_every_language(tmp_path: Path) 
     """static/vendor/i18n/first-paint.js: the texts static/boot.js draws the page with before
     Python runs, from the catalogs -- the page's keys outside its dialogs, the status and the
     players' labels, a plural in its form for 0 -- with each language's direction."""
-    from sos.app.i18n import ntext
+    from sos.app.text.i18n import ntext
 
     out = tmp_path / "i18n"
     tool.compile_all(out)
@@ -256,7 +256,7 @@ def test_compile_writes_the_first_paint_texts_of_every_language(tmp_path: Path) 
 
 
 def test_decimal_and_percent_use_cldr_symbols() -> None:
-    from sos.app.i18n import LANGUAGES, decimal, percent
+    from sos.app.text.i18n import LANGUAGES, decimal, percent
 
     assert [decimal(lang, 1.25, 1) for lang in ("en", "de", "fr", "tr", "ar", "hi")] == [
         "1.2", "1,2", "1,2", "1,2", "1.2", "1.2"

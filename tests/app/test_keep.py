@@ -1,10 +1,10 @@
-"""Asking the browser to keep the library (sos.app.keep): when, once, the answer remembered, and
-what "Your games" says -- under CPython."""
+"""Asking the browser to keep the library (sos.app.saving.keep): when, once, the answer
+remembered, and what "Your games" says -- under CPython."""
 
 from __future__ import annotations
 
 from sos import Action
-from sos.app.keep import (
+from sos.app.saving.keep import (
     KEEP_KEY,
     KEEP_MOVES,
     BrowserFacts,
@@ -16,7 +16,7 @@ from sos.app.keep import (
     seven_day_rule,
     worth_keeping,
 )
-from sos.app.library import MemoryStore, StorageError
+from sos.app.saving.library import MemoryStore, StorageError
 from tests.app.support import A1, A3, B1, C1, D4
 from tests.app.test_backup import game, library
 

@@ -1,4 +1,4 @@
-"""The library of games (sos.app.library): compare-and-set saves between tabs and a full
+"""The library of games (sos.app.saving.library): compare-and-set saves between tabs and a full
 storage -- under CPython, no browser (the stored format of one game: test_gamerecord.py; the
 index: test_library_index.py and test_saves.py)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sos import Action, Rules
-from sos.app.library import (
+from sos.app.saving.library import (
     GAME_PREFIX,
     GameRecord,
     Library,

@@ -1,4 +1,4 @@
-"""The library's index (sos.app.library_index): what a summary says of a stored game without
+"""The library's index (sos.app.saving.library_index): what a summary says of a stored game without
 replaying it, and the log folded into sos-index once every LOG_MAX writes -- under CPython.
 (Its behaviour at 2000 games, after damage and across versions: test_saves.py.)"""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 
 from sos import Rules
-from sos.app.gamerecord import GAME_VERSION, GameRecord, dump_game
-from sos.app.library import Library
-from sos.app.library_index import (
+from sos.app.saving.gamerecord import GAME_VERSION, GameRecord, dump_game
+from sos.app.saving.library import Library
+from sos.app.saving.library_index import (
     DAMAGED,
     EMPTY,
     INDEX_KEY,
@@ -18,7 +18,7 @@ from sos.app.library_index import (
     NEWER,
     light_summary,
 )
-from sos.app.store import MemoryStore
+from sos.app.saving.store import MemoryStore
 from tests.app.support import A1, C1, factory
 
 

@@ -1,4 +1,4 @@
-"""The link format of games by link (sos.app.link): its one writer and reader, each field at
+"""The link format of games by link (sos.app.share.link): its one writer and reader, each field at
 its limits, and each kind of damage with its own error -- in CPython."""
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Action, Rules
-from sos.app import link as fmt
-from sos.app.i18n import LANGUAGES
-from sos.app.link import (
+from sos.app.share import link as fmt
+from sos.app.share.link import (
     ALPHABET,
     LINK_VERSION,
     LinkError,
@@ -22,6 +21,7 @@ from sos.app.link import (
     encode_link,
     write_code,
 )
+from sos.app.text.i18n import LANGUAGES
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 from sos.state import new_game
 from tests import fuzz_inputs as fz
@@ -34,7 +34,7 @@ def play_random(rules: Rules, rng: random.Random, plies: int | None = None) -> t
 
 
 # ---------------------------------------------------------------------------- links the app
-# never makes, written by the format's own writer (sos.app.link.write_code) with defaults
+# never makes, written by the format's own writer (sos.app.share.link.write_code) with defaults
 
 
 def forge(
@@ -66,7 +66,7 @@ def reason(code: str) -> LinkError:
 def test_forged_link_matches_the_documented_format() -> None:
     code = forge(4, 1, 3, 2, "ab9", [b"Anna", b"", "Zoë".encode()], [(5, 0), (0, 1)])
     # the format of version 1, byte for byte (written once by an independent bit writer that
-    # followed the docstring of sos/app/link.py): a change here breaks every link sent
+    # followed the docstring of sos/app/share/link.py): a change here breaks every link sent
     assert code == "B1Wc8Gwmm_QiC3NzCACLTfh1YEoI"
     link = decode_link(code)
     assert link == RemoteLink(
@@ -125,7 +125,7 @@ def test_largest_board_full_game_is_short_enough_for_messengers() -> None:
     assert len(code) < 300, len(code)
 
 
-DOCSTRING_EXAMPLE_SIZE = 12  # sos/app/link.py: "A full 12 x 12 game ... is 259 characters"
+DOCSTRING_EXAMPLE_SIZE = 12  # sos/app/share/link.py: "A full 12 x 12 game ... is 259 characters"
 
 
 def test_a_full_game_on_the_largest_board_is_short_enough_for_messengers() -> None:
@@ -137,7 +137,7 @@ def test_a_full_game_on_the_largest_board_is_short_enough_for_messengers() -> No
         assert len(line) == largest.cells
         code = encode_link(RemoteLink("k3j9x0q2ab", largest, line, 0, ("Annalena", "Benjamin")))
         lengths.append(len(code))
-    assert len(set(lengths)) == 1 and lengths[0] < 300  # fixed width (sos.app.link docstring)
+    assert len(set(lengths)) == 1 and lengths[0] < 300  # fixed width (sos.app.share.link docstring)
     # the docstring's example (a board, not the limit): a full 12 x 12 game is 259 characters
     example = Rules.square(DOCSTRING_EXAMPLE_SIZE)
     names = ("Annalena", "Benjamin")
@@ -244,7 +244,7 @@ def test_mutated_codes_decode_to_legal_games_or_say_why(rng: random.Random) -> N
 def test_a_kept_ending_is_written_as_version_2_and_read_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from sos.app import outcome as outcomes
+    from sos.app.game import outcome as outcomes
 
     line = (Action(0, 0, "S"),)  # then seat 1 is to move
     with pytest.raises(ValueError):  # not an ending of this build: no link made
@@ -267,9 +267,9 @@ def test_a_kept_ending_is_written_as_version_2_and_read_back(
 
 
 def test_a_link_carries_only_an_ending_that_holds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The one validity rule of kept endings (sos.app.outcome.kept_outcome) is the link's,
+    """The one validity rule of kept endings (sos.app.game.outcome.kept_outcome) is the link's,
     written and read: the one who gave up never wins, and an ending's winner is its rule's."""
-    from sos.app import outcome as outcomes
+    from sos.app.game import outcome as outcomes
 
     resign = outcomes.Ending("resign", on_board=False, win_text="result.win", by_player=True,
                              decide=outcomes.best_other)

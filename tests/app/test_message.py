@@ -1,12 +1,12 @@
-"""Texts kept as (key, values) (sos.app.message): translated when shown, nested messages in
+"""Texts kept as (key, values) (sos.app.text.message): translated when shown, nested messages in
 the same language, plural forms by count, equal by value."""
 
 from __future__ import annotations
 
 import pytest
 
-from sos.app.i18n import ntext, text
-from sos.app.message import Message, message, plural
+from sos.app.text.i18n import ntext, text
+from sos.app.text.message import Message, message, plural
 
 
 def test_a_message_is_translated_when_shown() -> None:

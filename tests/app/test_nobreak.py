@@ -1,10 +1,10 @@
-"""The units of a shown text kept on one line (sos/app/nobreak.py, issue 43): scores and the
+"""The units of a shown text kept on one line (sos/app/game/nobreak.py, issue 43): scores and the
 seats' names with their number, nothing else."""
 
 from __future__ import annotations
 
-from sos.app.nobreak import LONGEST, seat_names, segments
-from sos.app.view import player_name
+from sos.app.game.nobreak import LONGEST, seat_names, segments
+from sos.app.game.view import player_name
 
 NAMES = ("Player 1", "Computer 2", "Player 2")
 

@@ -1,4 +1,4 @@
-"""One outcome of the session (sos.app.outcome): whatever outcome_of decides is what the
+"""One outcome of the session (sos.app.game.outcome): whatever outcome_of decides is what the
 session, the view, the games list, the embed's event and the text record all say -- shown by
 adding a new way to end a game (a resignation kept in the record) in that one place."""
 
@@ -9,13 +9,13 @@ from dataclasses import replace
 import pytest
 
 from sos import Action, Rules, new_game
-from sos.app import outcome as outcomes
-from sos.app.embed import GameOverReports
-from sos.app.library import GameRecord, MemoryStore
-from sos.app.outcome import FROM_BOARD, GameOutcome, outcome_of, resolve
-from sos.app.session import GameSession
-from sos.app.transcript import format_transcript, parse_transcript
-from sos.app.view import session_view
+from sos.app.game import outcome as outcomes
+from sos.app.game.outcome import FROM_BOARD, GameOutcome, outcome_of, resolve
+from sos.app.game.session import GameSession
+from sos.app.game.view import session_view
+from sos.app.saving.library import GameRecord, MemoryStore
+from sos.app.saving.transcript import format_transcript, parse_transcript
+from sos.app.share.embed import GameOverReports
 from tests.app.support import A1, C1, tab
 
 board_only = outcomes.outcome_of
@@ -86,8 +86,8 @@ RESIGN = outcomes.Ending("resign", on_board=False, win_text="result.win", by_pla
 def test_an_ending_kept_in_the_games_data_is_read_everywhere(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from sos.app.counted import counted_result
-    from sos.app.outcome import ENDING_KEY
+    from sos.app.game.counted import counted_result
+    from sos.app.game.outcome import ENDING_KEY
     from sos.state import IllegalActionError
 
     monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, RESIGN))
@@ -141,8 +141,8 @@ def test_only_an_ending_kept_in_the_data_can_be_recorded(monkeypatch: pytest.Mon
 def test_a_merge_of_two_tabs_keeps_an_ending_the_other_tab_kept(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from sos.app.library import Library
-    from sos.app.outcome import ENDING_KEY
+    from sos.app.game.outcome import ENDING_KEY
+    from sos.app.saving.library import Library
 
     monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, RESIGN))
     library = Library(MemoryStore(), lambda: 1.0, iter(["id1", "id2"]).__next__)
@@ -164,7 +164,7 @@ def test_only_the_owner_reads_the_boards_verdict() -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "sos"
-    allowed = {"app/outcome.py", "app/puzzle_set.py", "app/puzzle_why.py"}
+    allowed = {"app/game/outcome.py", "app/learn/puzzle_set.py", "app/learn/puzzle_why.py"}
     found = [
         str(path.relative_to(root))
         for folder in ("app", "web")
@@ -172,7 +172,7 @@ def test_only_the_owner_reads_the_boards_verdict() -> None:
         if str(path.relative_to(root)) not in allowed
         and re.search(r"\.outcome\(\)|\.is_terminal\(\)", path.read_text("utf-8"))
     ]
-    assert found == [], f"ask sos.app.outcome.outcome_of instead: {found}"
+    assert found == [], f"ask sos.app.game.outcome.outcome_of instead: {found}"
 
 
 # ---------------------------------------------------------------------------- an ending made
@@ -184,8 +184,8 @@ def test_an_ending_a_player_makes_names_its_author_everywhere(
 ) -> None:
     """The author of an ending (the player to move who resigns) is in the outcome: the view's
     ``{by}``, never among the winners or the drawn, a loss in the statistics."""
-    from sos.app import i18n
-    from sos.app.counted import counted_result
+    from sos.app.game.counted import counted_result
+    from sos.app.text import i18n
 
     monkeypatch.setitem(i18n.EN, "test.resign", "{by} resigns: {name} wins, {scores}")
     monkeypatch.setitem(i18n.EN, "test.resign.draw", "{by} resigns: draw, {scores}")
@@ -220,7 +220,7 @@ def test_one_validity_rule_for_a_kept_ending(monkeypatch: pytest.MonkeyPatch) ->
     """A kept ending holds only as its rule says: a saved game whose ending names another
     winner (the one who gave up, or a draw) is not over; nobody resigns for the receiving
     seat; an ending on a finished board is refused."""
-    from sos.app.outcome import ENDING_KEY, EndingError, kept_outcome
+    from sos.app.game.outcome import ENDING_KEY, EndingError, kept_outcome
 
     monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, RESIGN))
     state = new_game(Rules.square(4))

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sos.app.i18n import LANGUAGES
-from sos.app.params import DEFAULT_SIZE, Settings, parse_params, seat_for, to_query
+from sos.app.share.params import DEFAULT_SIZE, Settings, parse_params, seat_for, to_query
+from sos.app.text.i18n import LANGUAGES
 from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 
@@ -129,7 +129,7 @@ def test_a_seat_falls_back_to_what_the_board_offers() -> None:
 
 
 def test_the_settings_say_why_perfect_is_not_offered() -> None:
-    from sos.app.params import perfect_note, seat_kinds_for
+    from sos.app.share.params import perfect_note, seat_kinds_for
 
     assert perfect_note("en", 4) == "" and "perfect" in seat_kinds_for(4)
     assert perfect_note("en", 5).startswith("Perfect play is offered on boards up to 4 × 4:")

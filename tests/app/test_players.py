@@ -4,8 +4,9 @@ under CPython."""
 
 from __future__ import annotations
 
-from sos.app.library import GameRecord, dump_game, load_game
-from sos.app.players import (
+from sos.app.game.view import announcement, move_list, result_text, status_text, view_model
+from sos.app.saving.library import GameRecord, dump_game, load_game
+from sos.app.share.players import (
     names_of,
     opponents_text,
     rematch,
@@ -14,8 +15,7 @@ from sos.app.players import (
     shown_names,
     with_names,
 )
-from sos.app.remote import info, new_record
-from sos.app.view import announcement, move_list, result_text, status_text, view_model
+from sos.app.share.remote import info, new_record
 from sos.notation import Action
 from sos.rules import Rules
 from sos.state import GameState
@@ -118,7 +118,7 @@ def test_rematch_of_a_game_by_link_moves_this_device_on() -> None:
 
 
 def test_a_tab_names_seats_rematches_and_lists_who_played() -> None:
-    from sos.app.library import MemoryStore
+    from sos.app.saving.library import MemoryStore
 
     from .support import A1, B1, C1, tab
 
@@ -139,7 +139,7 @@ def test_a_tab_names_seats_rematches_and_lists_who_played() -> None:
 
 
 def test_showing_a_game_again_does_not_change_its_time_or_place() -> None:
-    from sos.app.library import MemoryStore
+    from sos.app.saving.library import MemoryStore
 
     from .support import A1, C1, tab
 

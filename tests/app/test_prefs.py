@@ -1,11 +1,11 @@
-"""The preferences (sos.app.prefs): read back as written, and anything unreadable replaced by
+"""The preferences (sos.app.saving.prefs): read back as written, and anything unreadable replaced by
 its default, never an error -- under CPython."""
 
 from __future__ import annotations
 
 import json
 
-from sos.app.prefs import THEMES, Prefs
+from sos.app.saving.prefs import THEMES, Prefs
 
 
 def test_prefs_round_trip_and_damage_falls_back_to_defaults() -> None:

@@ -1,4 +1,4 @@
-"""Puzzles (issue 14, sos.app.puzzle_set): the shipped set re-proved by the solver, the data
+"""Puzzles (issue 14, sos.app.learn.puzzle_set): the shipped set re-proved by the solver, the data
 format, an attempt (right, wrong with its refutation, the forced reply) and the daily choice --
 under CPython. The progress and the panel's texts: tests/app/test_puzzles.py."""
 
@@ -15,7 +15,7 @@ import pytest
 
 from sos.ai.search import run_to_end
 from sos.ai.solver import Solver
-from sos.app.puzzle_set import (
+from sos.app.learn.puzzle_set import (
     DATA_PATH,
     Puzzle,
     PuzzleFormatError,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from sos.app.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
-from sos.app.puzzle_why import scoring_squares, why
+from sos.app.learn.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
+from sos.app.learn.puzzle_why import scoring_squares, why
 from sos.state import GameState
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,5 @@
-"""The puzzles as the app plays them (sos.app.puzzles): the progress kept in storage, the daily
-streak, a full storage, a session that never touches the user's games, and the panel's texts
+"""The puzzles as the app plays them (sos.app.learn.puzzles): the progress kept in storage, the
+daily streak, a full storage, a session that never touches the user's games, and the panel's texts
 in the page's language -- under CPython."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from sos.app.library import GAME_PREFIX, MemoryStore
-from sos.app.puzzle_set import DATA_PATH, Puzzle, UnknownPuzzleError, parse_puzzles
-from sos.app.puzzles import PUZZLES_KEY, Progress, PuzzleSession
-from sos.app.rating import RATING_KEY
+from sos.app.learn.puzzle_set import DATA_PATH, Puzzle, UnknownPuzzleError, parse_puzzles
+from sos.app.learn.puzzles import PUZZLES_KEY, Progress, PuzzleSession
+from sos.app.learn.rating import RATING_KEY
+from sos.app.saving.library import GAME_PREFIX, MemoryStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -136,7 +136,7 @@ def test_a_longer_puzzle_says_how_many_moves_and_which_one() -> None:
 
 
 def test_a_solved_puzzle_says_why() -> None:
-    from sos.app.puzzle_why import why
+    from sos.app.learn.puzzle_why import why
 
     for puzzle in shipped()[:60]:
         found = why(puzzle)
@@ -156,9 +156,9 @@ def test_a_solved_puzzle_says_why() -> None:
 def test_the_difficulty_line_and_the_daily_mark() -> None:
     from datetime import date
 
-    from sos.app.library import MemoryStore
-    from sos.app.puzzle_set import DATA_PATH, parse_puzzles
-    from sos.app.puzzles import PuzzleSession
+    from sos.app.learn.puzzle_set import DATA_PATH, parse_puzzles
+    from sos.app.learn.puzzles import PuzzleSession
+    from sos.app.saving.library import MemoryStore
 
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
     puzzles = parse_puzzles((root / DATA_PATH).read_text(encoding="utf-8"))

@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from sos.app.library import MemoryStore
-from sos.app.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
-from sos.app.puzzles import PuzzleSession
-from sos.app.rating import (
+from sos.app.learn.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
+from sos.app.learn.puzzles import PuzzleSession
+from sos.app.learn.rating import (
     MAX_CHANGE,
     MIN_RD,
     RATING_KEY,
@@ -26,6 +25,7 @@ from sos.app.rating import (
     puzzle_rating,
     rate,
 )
+from sos.app.saving.library import MemoryStore
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""Games by link (sos.app.remote): what a device does with a link (new, updated, out of date,
+"""Games by link (sos.app.share.remote): what a device does with a link (new, updated, out of date,
 fork, a move for its seat), the session that lets only this device's seat move -- and two
 devices playing a whole game, in CPython (the link format itself: test_link.py)."""
 
@@ -12,13 +12,13 @@ import pytest
 from hypothesis import strategies as st
 
 from sos import Action, Rules
-from sos.app import outcome as outcomes
-from sos.app import remote
 from sos.app.app import AppSession
-from sos.app.i18n import text as translated
-from sos.app.library import GAME_PREFIX, MemoryStore, dump_game, load_game
-from sos.app.params import Settings
-from sos.app.remote import (
+from sos.app.game import outcome as outcomes
+from sos.app.game.view import result_text
+from sos.app.saving.library import GAME_PREFIX, MemoryStore, dump_game, load_game
+from sos.app.share import remote
+from sos.app.share.params import Settings
+from sos.app.share.remote import (
     RemoteLink,
     RemoteSession,
     WrongSeatError,
@@ -26,7 +26,7 @@ from sos.app.remote import (
     encode_link,
     remote_view,
 )
-from sos.app.view import result_text
+from sos.app.text.i18n import text as translated
 from sos.state import IllegalActionError
 from tests import fuzz_inputs as fz
 
@@ -301,7 +301,7 @@ def test_an_ending_kept_in_the_games_data_travels_in_the_link(
     """A game by link that ends off the board (an ending added to ENDINGS for the test: a
     resignation) is over on the friend's device too, with the same outcome, once the link is
     opened there -- whether the link carries new moves or none."""
-    from sos.app.link import ENDING_VERSION, LINK_VERSION
+    from sos.app.share.link import ENDING_VERSION, LINK_VERSION
 
     monkeypatch.setattr(outcomes, "ENDINGS", (*outcomes.ENDINGS, RESIGN))
     anna = device()

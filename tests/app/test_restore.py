@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from sos import Rules
 from sos.app.app import AppSession, Prefs
-from sos.app.i18n import text
-from sos.app.library import LEGACY_KEY, PREFS_KEY, MemoryStore
-from sos.app.transcript import SavedGame, dump_save
+from sos.app.saving.library import LEGACY_KEY, PREFS_KEY, MemoryStore
+from sos.app.saving.transcript import SavedGame, dump_save
+from sos.app.text.i18n import text
 from tests.app.support import A1, B1, C1, D4, factory, tab
 
 

@@ -1,6 +1,6 @@
-"""The review panel's view model (sos.app.review): graph geometry, move texts, best-move marks,
-summary lines, verdicts in the move list, Previous/Next and the review kept in a record — on a
-hand-made review with known values and on games reviewed by the engine (3x3 and 4x4)."""
+"""The review panel's view model (sos.app.learn.review): graph geometry, move texts, best-move
+marks, summary lines, verdicts in the move list, Previous/Next and the review kept in a record —
+on a hand-made review with known values and on games reviewed by the engine (3x3 and 4x4)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ import pytest
 from sos import Action, GameState, Rules, new_game
 from sos.ai.review import GameReview, PlyReview, graph_points, review_game, verdict
 from sos.app.app import AppSession
-from sos.app.library import GameRecord, MemoryStore
-from sos.app.review import (
+from sos.app.learn.review import (
     EXTRA_KEY,
     HEIGHT,
     PAD,
@@ -33,6 +32,7 @@ from sos.app.review import (
     verdict_marks,
     with_review,
 )
+from sos.app.saving.library import GameRecord, MemoryStore
 
 A = Action.parse
 LINE = (A("S@a1"), A("O@b1"), A("S@c1"), A("O@b2"))  # S O S along the top row, then O@b2
@@ -140,7 +140,7 @@ def test_a_move_among_the_best_is_never_a_blunder_and_disagreeing_estimates_say_
 
 
 def test_review_numbers_follow_the_language() -> None:
-    """Decimal symbol and percent format are CLDR's (sos.app.cldr): a decimal comma in de, fr
+    """Decimal symbol and percent format are CLDR's (sos.app.text.cldr): a decimal comma in de, fr
     and tr, a point in en, ar and hi; "66,7 %" in de/fr, "%66,7" in tr."""
     review = hand_review()
     blunder = review.plies[3]  # before ≈2.0, after ≈-1.5, lost 3.5
@@ -277,7 +277,7 @@ def test_start_review_runs_the_ai_review_with_its_progress() -> None:
 
 
 def test_leaving_the_review_goes_back_to_where_the_game_stood() -> None:
-    from sos.app.review import exit_cursor
+    from sos.app.learn.review import exit_cursor
     from sos.notation import Action
 
     line = tuple(Action.parse(a) for a in ("S@a1", "O@b1", "S@c1"))
@@ -296,7 +296,7 @@ def test_the_texts_before_after_and_lost_agree() -> None:
 
     from sos import Rules, new_game
     from sos.ai.review import review_game
-    from sos.app.review import move_text
+    from sos.app.learn.review import move_text
 
     state = new_game(Rules.square(5))
     rng = random.Random(1)

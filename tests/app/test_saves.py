@@ -16,7 +16,7 @@ import pytest
 
 from sos import Action, Rules
 from sos.app.app import AppSession
-from sos.app.library import (
+from sos.app.saving.library import (
     GAME_PREFIX,
     INDEX_KEY,
     LEGACY_ID,
@@ -30,7 +30,7 @@ from sos.app.library import (
     dump_game,
     load_game,
 )
-from sos.app.transcript import SavedGame, dump_save
+from sos.app.saving.transcript import SavedGame, dump_save
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 
 A1, C1, B1, A3, D4 = (Action.parse(t) for t in ("S@a1", "S@c1", "O@b1", "S@a3", "O@d4"))

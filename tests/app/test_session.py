@@ -1,4 +1,4 @@
-"""One game's line of play (sos.app.session.GameSession): moves, undo/redo, going to an earlier
+"""One game's line of play (sos.app.game.session.GameSession): moves, undo/redo, going to an earlier
 position, other lines, and when the computer may move -- under CPython, no browser."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from sos import Action, Rules
-from sos.app.library import GameRecord
-from sos.app.outcome import GameOutcome
-from sos.app.session import GameSession
+from sos.app.game.outcome import GameOutcome
+from sos.app.game.session import GameSession
+from sos.app.saving.library import GameRecord
 from sos.state import IllegalActionError
 from tests.app.support import A1, A3, B1, C1, D4, record
 
@@ -128,7 +128,7 @@ def test_the_record_is_never_stale() -> None:
 
 
 def test_local_and_remote_sessions_ask_one_undo_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sos.app.remote import RemoteSession, new_record
+    from sos.app.share.remote import RemoteSession, new_record
 
     local = GameSession(GameRecord("g", Rules.square(4), ("human", "human")))
     remote = RemoteSession(replace(new_record(Rules.square(4), 0, ""), id="r"))

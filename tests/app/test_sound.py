@@ -1,4 +1,4 @@
-"""The optional sounds (sos.app.sound): which cue a move makes, the cues' notes, and the sound
+"""The optional sounds (sos.app.game.sound): which cue a move makes, the cues' notes, and the sound
 preference (off by default, kept across loads, damaged values read as off)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import json
 
 from sos import Action, Rules
 from sos.app.app import Prefs
-from sos.app.library import GameRecord, MemoryStore
-from sos.app.session import GameSession
-from sos.app.sound import CUES, cue
+from sos.app.game.session import GameSession
+from sos.app.game.sound import CUES, cue
+from sos.app.saving.library import GameRecord, MemoryStore
 
 from .support import tab
 

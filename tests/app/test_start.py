@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from sos.app.library import GameRecord, MemoryStore
-from sos.app.params import Settings
-from sos.app.remote import new_record
+from sos.app.saving.library import GameRecord, MemoryStore
+from sos.app.share.params import Settings
+from sos.app.share.remote import new_record
 from sos.app.start import (
     COMPUTER_LEVEL,
     apply,
@@ -95,7 +95,7 @@ def test_choosing_starts_a_new_game_and_keeps_the_empty_one_out_of_the_list() ->
 
 
 def test_the_level_beside_the_computer() -> None:
-    from sos.app.params import Settings
+    from sos.app.share.params import Settings
     from sos.app.start import level_of
 
     medium = Settings(5, seats=("human", "medium"))

@@ -3,14 +3,14 @@ and board size from the library, the reset, and the Statistics view model -- und
 
 from __future__ import annotations
 
-from sos.app.counted import counted_result
-from sos.app.library import GameRecord, Library, MemoryStore
-from sos.app.stats import (
+from sos.app.game.counted import counted_result
+from sos.app.learn.stats import (
     dump_since,
     read_since,
     stats_view,
     tally,
 )
+from sos.app.saving.library import GameRecord, Library, MemoryStore
 from sos.notation import Action
 from sos.rules import Rules
 from sos.state import GameState
@@ -89,8 +89,8 @@ def test_the_view_model_and_its_chart() -> None:
 
 
 def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None:
-    from sos.app.rating import RATING_KEY, RatingBook
-    from sos.app.stats import StatsBook
+    from sos.app.learn.rating import RATING_KEY, RatingBook
+    from sos.app.learn.stats import StatsBook
 
     store = MemoryStore()
     now = [1000.0]
@@ -120,7 +120,7 @@ def test_the_record_book_reads_the_library_resets_and_shows_the_rating() -> None
 
 
 def test_the_reset_is_offered_with_a_record_and_can_be_taken_back() -> None:
-    from sos.app.stats import STATS_KEY, StatsBook
+    from sos.app.learn.stats import STATS_KEY, StatsBook
 
     store = MemoryStore()
     now = [1000.0]

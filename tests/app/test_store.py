@@ -1,11 +1,11 @@
-"""Where the library keeps its text (sos.app.store): the in-memory store counts its quota as
+"""Where the library keeps its text (sos.app.saving.store): the in-memory store counts its quota as
 browsers count localStorage use, and a refused write changes nothing -- under CPython."""
 
 from __future__ import annotations
 
 import pytest
 
-from sos.app.store import MemoryStore, StorageError
+from sos.app.saving.store import MemoryStore, StorageError
 
 
 def test_the_quota_counts_keys_and_values_and_a_refused_write_changes_nothing() -> None:

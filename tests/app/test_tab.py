@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from sos import Action, Rules
 from sos.app.app import AppSession
-from sos.app.library import GAME_PREFIX, LEGACY_KEY, MemoryStore, load_game
-from sos.app.transcript import SavedGame, dump_save
+from sos.app.saving.library import GAME_PREFIX, LEGACY_KEY, MemoryStore, load_game
+from sos.app.saving.transcript import SavedGame, dump_save
 from sos.rules import MAX_APP_SIZE
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
 

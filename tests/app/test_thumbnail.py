@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from sos.app.library import MemoryStore
-from sos.app.thumbnail import thumbnail
-from sos.app.view import LineView
+from sos.app.game.thumbnail import thumbnail
+from sos.app.game.view import LineView
+from sos.app.saving.library import MemoryStore
 from sos.notation import Action
 from sos.rules import Rules
 from sos.state import GameState, new_game

@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Action, GameState, Rules, new_game
-from sos.app.params import SEAT_KINDS
-from sos.app.transcript import (
+from sos.app.saving.transcript import (
     RecordError,
     SavedGame,
     decode_moves,
@@ -23,6 +22,7 @@ from sos.app.transcript import (
     transcript_names,
     turns,
 )
+from sos.app.share.params import SEAT_KINDS
 
 
 def _game(rules: Rules, seed: int, plies: int | None = None) -> GameState:

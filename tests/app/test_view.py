@@ -6,10 +6,10 @@ import re
 import string
 
 from sos import Action, GameState, Rules, new_game
-from sos.app.i18n import EN, LANGUAGES, pick_language, text
-from sos.app.library import GameRecord
-from sos.app.session import GameSession
-from sos.app.view import session_view, view_model
+from sos.app.game.session import GameSession
+from sos.app.game.view import session_view, view_model
+from sos.app.saving.library import GameRecord
+from sos.app.text.i18n import EN, LANGUAGES, pick_language, text
 
 
 def test_pick_language() -> None:
@@ -64,7 +64,7 @@ def test_no_markup_in_catalogs() -> None:
 
 
 def test_hint_texts() -> None:
-    from sos.app.view import hint_text
+    from sos.app.game.view import hint_text
 
     state = GameState.from_text("S.S/.../...", scores=[0, 2])
     action = Action(0, 1, "O")
@@ -93,7 +93,7 @@ def test_hint_texts() -> None:
 
 
 def test_move_list_and_announcements() -> None:
-    from sos.app.view import announcement, move_list
+    from sos.app.game.view import announcement, move_list
 
     rules = Rules(3, 3)
     line = [Action.parse(t) for t in ("S@a1", "S@c1", "O@b1", "S@a3", "O@b2")]
@@ -126,7 +126,7 @@ def test_move_list_and_announcements() -> None:
 def test_move_numbers_agree_with_the_status_line_after_extra_moves() -> None:
     """The move list, the status line while viewing, the review's text and the games list
     count the same moves: after two scoring turns, move 9's turn starts with "9"."""
-    from sos.app.view import move_list
+    from sos.app.game.view import move_list
 
     game = GameSession(GameRecord("g", Rules.square(4), ("human", "human")))
     # turns: S@a1 | S@c1 | O@b1+1 S@a3 | S@c3 | O@b3+1 O@b2+2 S@d4 | O@d1
@@ -156,9 +156,9 @@ def test_session_view_locks_the_board_and_says_an_earlier_position_is_shown() ->
 
 
 def test_seat_choices_start_with_a_capital_in_every_language() -> None:
-    from sos.app.i18n import LANGUAGE_NAMES
-    from sos.app.params import SEAT_KINDS
-    from sos.app.view import seat_choice
+    from sos.app.game.view import seat_choice
+    from sos.app.share.params import SEAT_KINDS
+    from sos.app.text.i18n import LANGUAGE_NAMES
 
     assert [seat_choice("en", kind) for kind in SEAT_KINDS[:3]] == ["Human", "Easy", "Medium"]
     assert seat_choice("de", "human") == "Mensch" and seat_choice("de", "easy") == "Leicht"

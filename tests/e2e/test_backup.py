@@ -19,10 +19,10 @@ from helpers import CpuTrace, wait_saved, write
 from playwright.sync_api import Page, expect
 
 from sos import Rules
-from sos.app.library import GameRecord, dump_game
-from sos.app.puzzles import PUZZLES_KEY, Progress
-from sos.app.rating import RATING_KEY, RatingBook
-from sos.app.transcript import decode_moves
+from sos.app.learn.puzzles import PUZZLES_KEY, Progress
+from sos.app.learn.rating import RATING_KEY, RatingBook
+from sos.app.saving.library import GameRecord, dump_game
+from sos.app.saving.transcript import decode_moves
 
 Opener = Callable[..., Page]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from benchmarks.bench_turn import longest_chain
 from sos import Action
-from sos.app.transcript import encode_moves
+from sos.app.saving.transcript import encode_moves
 from sos.rules import MAX_APP_SIZE
 
 Opener = Callable[..., Page]
@@ -378,7 +378,7 @@ def test_a_search_that_never_answers_is_cut_off_and_never_freezes_the_game(
     open_app: Opener,
 ) -> None:
     """The computer's search never answers: the page cuts it off after its own budget
-    (``sos.app.computer.search_limit``: 6 s of search for medium) and plays a quick legal
+    (``sos.app.game.computer.search_limit``: 6 s of search for medium) and plays a quick legal
     move, so the game goes on; meanwhile Undo and New game work, and a reload shows every
     move made."""
     page = open_app("?size=5&seats=human,medium")
@@ -419,7 +419,8 @@ def test_skip_cuts_off_a_search_that_never_answers(open_app: Opener) -> None:
     page = open_app("?size=5&seats=human,medium")
     hang_the_computer(page)
     page.evaluate(
-        "__py.runPython('import sos.app.computer; sos.app.computer.SEARCH_LIMIT_FLOOR = 60.0')"
+        "__py.runPython('import sos.app.game.computer; "
+        "sos.app.game.computer.SEARCH_LIMIT_FLOOR = 60.0')"
     )
     skip = page.get_by_test_id("skip")
     plies = page.locator("#move-list button.ply:not(.future)")

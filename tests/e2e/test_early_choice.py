@@ -20,7 +20,7 @@ from helpers import cell, wait_saved
 from playwright.sync_api import Page, expect
 from test_lazy_start import Held
 
-from sos.app.i18n import text
+from sos.app.text.i18n import text
 
 #: Every change of the start choice's ``hidden`` attribute, from the page's start.
 WATCH_CHOICE = """(() => {

@@ -19,7 +19,7 @@ from pathlib import Path
 from helpers import EmbedHost, cell, wait_saved
 from playwright.sync_api import FrameLocator, Page, expect
 
-from sos.app.i18n import text
+from sos.app.text.i18n import text
 
 #: A blog post with two frames of the game, 320x420 each.
 TWO_FRAMES = """<!doctype html>

@@ -116,7 +116,7 @@ def test_undo_that_fails(open_app: Opener, guard: object) -> None:
     faults = Faults(page, guard)
     for row, col, letter in ((0, 0, "S"), (1, 1, "O"), (2, 2, "S")):
         write(page, row, col, letter)
-    faults.inject("sos.app.session", "GameSession", "undo")
+    faults.inject("sos.app.game.session", "GameSession", "undo")
     page.get_by_test_id("undo").click()
     faults.said(1, "click #undo-button")
     expect(page.locator(WRITTEN)).to_have_count(3)  # nothing undone, nothing lost
@@ -132,7 +132,7 @@ def test_a_computer_step_that_fails(open_app: Opener, guard: object) -> None:
     page = open_app("?size=4&seats=human,easy")
     no_computer_pause(page)
     faults = Faults(page, guard)
-    faults.inject("sos.app.computer", "ComputerSeats", "plan_turn")
+    faults.inject("sos.app.game.computer", "ComputerSeats", "plan_turn")
     write(page, 0, 0, "S")
     faults.said(1, "task Computer._turns")
     expect(page.locator(WRITTEN)).to_have_count(1)

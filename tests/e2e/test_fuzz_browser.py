@@ -31,9 +31,9 @@ from helpers import EmbedHost
 from playwright.sync_api import Frame, Page, expect
 
 from sos.app.app import AppSession, Prefs
-from sos.app.i18n import LANGUAGES
-from sos.app.library import MemoryStore, load_game
-from sos.app.transcript import RecordError, parse_transcript
+from sos.app.saving.library import MemoryStore, load_game
+from sos.app.saving.transcript import RecordError, parse_transcript
+from sos.app.text.i18n import LANGUAGES
 from sos.rules import app_allows
 from tests import fuzz_inputs as fz
 
@@ -219,7 +219,8 @@ def test_fuzzed_records_and_validators_in_one_page(open_app: Opener) -> None:
           const response = await fetch(`./static/vendor/i18n/${lang}.mo.gz`);
           __py.globals.set('MO', new Uint8Array(await response.arrayBuffer()));
           __py.globals.set('LANG', lang);
-          __py.runPython('import sos.app.i18n; sos.app.i18n.install(LANG, MO.to_bytes())');
+          __py.runPython(
+            'import sos.app.text.i18n; sos.app.text.i18n.install(LANG, MO.to_bytes())');
         } }""",
         [lang for lang in LANGUAGES if lang != "en"],
     )
@@ -237,8 +238,10 @@ def test_fuzzed_records_and_validators_in_one_page(open_app: Opener) -> None:
 _VALIDATE = """
 import json as _json
 from sos import Rules as _Rules
-from sos.app.params import SEAT_KINDS as _KINDS, parse_params as _parse
-from sos.app.transcript import RecordError as _Err, decode_moves as _decode, load_save as _load
+from sos.app.share.params import SEAT_KINDS as _KINDS, parse_params as _parse
+from sos.app.saving.transcript import (
+    RecordError as _Err, decode_moves as _decode, load_save as _load,
+)
 
 def _fate(run):
     try:

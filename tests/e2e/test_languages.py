@@ -17,7 +17,7 @@ from axe_playwright_python.sync_playwright import Axe
 from helpers import cell, write
 from playwright.sync_api import Page, expect
 
-from sos.app.i18n import EN, LANGUAGE_NAMES, LANGUAGES, direction
+from sos.app.text.i18n import EN, LANGUAGE_NAMES, LANGUAGES, direction
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNTS = (0, 1, 2, 5, 11, 100)
@@ -132,7 +132,7 @@ def test_language(
     # Plural forms, as the browser's gettext reads the catalog, for 0, 1, 2, 5, 11, 100.
     page.evaluate(GRAB_INTERPRETER)
     got = page.evaluate(
-        "counts => __py.runPython(`from sos.app.i18n import ntext\\n"
+        "counts => __py.runPython(`from sos.app.text.i18n import ntext\\n"
         f"[ntext('{lang}', 'games.moves', n, moves=n) for n in ${{JSON.stringify(counts)}}]`)"
         ".toJs()",
         list(COUNTS),

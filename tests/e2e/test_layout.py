@@ -32,8 +32,8 @@ from playwright.sync_api import Page, expect
 
 from sos import Rules, new_game
 from sos.ai import EXACT_MAX_CELLS, LEVELS
-from sos.app.params import DEFAULT_SIZE
-from sos.app.transcript import encode_moves
+from sos.app.saving.transcript import encode_moves
+from sos.app.share.params import DEFAULT_SIZE
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"

@@ -17,8 +17,8 @@ from playwright.sync_api import Page, expect
 from test_layout import CHECK
 
 from sos import Action, Rules, new_game
-from sos.app.remote import MAX_NAME
-from sos.app.transcript import encode_moves
+from sos.app.saving.transcript import encode_moves
+from sos.app.share.remote import MAX_NAME
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS
 
 Opener = Callable[..., Page]

@@ -17,7 +17,7 @@ from test_layout import CHECK
 from test_review_page import query_for, random_game, wait_reviewed
 
 from sos import Rules, new_game
-from sos.app.remote import MAX_NAME
+from sos.app.share.remote import MAX_NAME
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS
 
 Opener = Callable[..., Page]

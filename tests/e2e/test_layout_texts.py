@@ -31,9 +31,9 @@ from test_layout import CHECK
 from test_layout_players import UNCOVERED
 
 from sos import Rules, new_game
-from sos.app.players import MAX_NAME
-from sos.app.transcript import encode_moves
-from sos.app.view import player_name
+from sos.app.game.view import player_name
+from sos.app.saving.transcript import encode_moves
+from sos.app.share.players import MAX_NAME
 from sos.rules import MAX_APP_SIZE
 
 Opener = Callable[..., Page]

@@ -27,8 +27,8 @@ import pytest
 from helpers import EmbedHost, cell, wait_saved
 from playwright.sync_api import Page, Request, Route, expect
 
-from sos.app.i18n import text
-from sos.app.message import message, plural
+from sos.app.text.i18n import text
+from sos.app.text.message import message, plural
 
 #: Requests an untouched embed must not make: the runtime and the service worker.
 HEAVY = re.compile(r"\.wasm|/pyodide[^/]*\.mjs|/pyscript/core\.js|/sw\.js|\.zip|\.bin\.gz")

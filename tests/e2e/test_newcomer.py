@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from sos import Action, Rules
-from sos.app.remote import RemoteLink, encode_link
+from sos.app.share.remote import RemoteLink, encode_link
 
 Opener = Callable[..., Page]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
@@ -296,7 +296,7 @@ def test_the_daily_puzzle_says_solved_today_and_the_difficulty_says_what_it_does
     near)."""
     from datetime import date
 
-    from sos.app.puzzle_set import DATA_PATH, daily_index, parse_puzzles
+    from sos.app.learn.puzzle_set import DATA_PATH, daily_index, parse_puzzles
 
     root = Path(__file__).resolve().parents[2]
     puzzles = parse_puzzles((root / DATA_PATH).read_text(encoding="utf-8"))

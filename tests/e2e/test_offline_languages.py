@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from sos.app.i18n import LANGUAGES, text
+from sos.app.text.i18n import LANGUAGES, text
 
 pytestmark = pytest.mark.unrouted
 

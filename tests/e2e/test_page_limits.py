@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, Route, expect
 
-from sos.app.params import DEFAULT_SIZE
+from sos.app.share.params import DEFAULT_SIZE
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 

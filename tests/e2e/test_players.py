@@ -16,9 +16,9 @@ from helpers import EmbedHost, cell, computer_pause, no_computer_pause, write
 from playwright.sync_api import Page, expect
 
 from sos import Action, Rules
-from sos.app.i18n import text
-from sos.app.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
-from sos.app.remote import RemoteLink, encode_link
+from sos.app.learn.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
+from sos.app.share.remote import RemoteLink, encode_link
+from sos.app.text.i18n import text
 from sos.state import replay
 
 Opener = Callable[..., Page]

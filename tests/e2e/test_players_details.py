@@ -15,8 +15,8 @@ from playwright.sync_api import Page, expect
 
 from sos import Rules, new_game
 from sos.ai.agents import make_agent
-from sos.app.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
-from sos.app.transcript import encode_moves
+from sos.app.learn.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
+from sos.app.saving.transcript import encode_moves
 
 Opener = Callable[..., Page]
 ROOT = Path(__file__).resolve().parents[2]

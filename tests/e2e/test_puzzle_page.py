@@ -17,7 +17,7 @@ from axe_playwright_python.sync_playwright import Axe
 from helpers import GRAB_INTERPRETER, EmbedHost, wait_saved, write
 from playwright.sync_api import Frame, FrameLocator, Locator, Page, expect
 
-from sos.app.puzzle_set import DATA_PATH, Puzzle, daily_puzzle, parse_puzzles
+from sos.app.learn.puzzle_set import DATA_PATH, Puzzle, daily_puzzle, parse_puzzles
 from sos.notation import Action
 
 ROOT = Path(__file__).resolve().parents[2]

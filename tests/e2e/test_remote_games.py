@@ -14,10 +14,10 @@ import pytest
 from helpers import GRAB_INTERPRETER, cell, write
 from playwright.sync_api import BrowserContext, Page, expect
 
-from sos.app import remote
 from sos.app.app import AppSession
-from sos.app.library import MemoryStore
-from sos.app.remote import decode_link
+from sos.app.saving.library import MemoryStore
+from sos.app.share import remote
+from sos.app.share.remote import decode_link
 from tests import fuzz_inputs as fz
 
 ANNA = "On this device you play Anna (Player 1)."
@@ -148,7 +148,7 @@ def test_two_devices_play_a_whole_game_by_link(
 #: Runs in the page's Pyodide and in CPython: each code's fate (the link, or the error's key).
 _DECODE = """
 import json as _json
-from sos.app.remote import LinkError as _LinkError, decode_link as _decode
+from sos.app.share.remote import LinkError as _LinkError, decode_link as _decode
 
 def _fate(code):
     try:

@@ -20,10 +20,10 @@ from test_experience import _axe
 from sos import GameState, Rules, new_game
 from sos.ai.review import review_game, review_steps
 from sos.ai.search import run_to_end
-from sos.app.i18n import percent
-from sos.app.library import GameRecord, dump_game
-from sos.app.review import EXTRA_KEY
-from sos.app.transcript import encode_moves
+from sos.app.learn.review import EXTRA_KEY
+from sos.app.saving.library import GameRecord, dump_game
+from sos.app.saving.transcript import encode_moves
+from sos.app.text.i18n import percent
 from tests.ai.test_review import search_game
 
 Opener = Callable[..., Page]

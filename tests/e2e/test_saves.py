@@ -14,8 +14,8 @@ from helpers import wait_saved, write
 from playwright.sync_api import BrowserContext, Page, expect
 
 from sos import Rules
-from sos.app.library import load_game
-from sos.app.transcript import SavedGame, dump_save
+from sos.app.saving.library import load_game
+from sos.app.saving.transcript import SavedGame, dump_save
 from sos.rules import MAX_APP_SIZE
 
 Opener = Callable[..., Page]

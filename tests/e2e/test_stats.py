@@ -12,8 +12,8 @@ import pytest
 from helpers import write
 from playwright.sync_api import Page, expect
 
-from sos.app.i18n import ntext, text
-from sos.app.rating import RATING_KEY, RatingBook
+from sos.app.learn.rating import RATING_KEY, RatingBook
+from sos.app.text.i18n import ntext, text
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 
 Opener = Callable[..., Page]

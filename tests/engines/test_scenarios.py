@@ -29,7 +29,7 @@ from pathlib import Path
 
 from drivers import Engine, Profile, Server
 
-from sos.app.puzzle_set import DATA_PATH, parse_puzzles
+from sos.app.learn.puzzle_set import DATA_PATH, parse_puzzles
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sos.app import outcome as outcomes
+from sos.app.game import outcome as outcomes
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "contributing.md"
@@ -21,13 +21,13 @@ DOC = ROOT / "docs" / "contributing.md"
 #: The files of the list, in its order, each with what the list says changes there (a pattern
 #: that must be found in the file) and whether every such ending needs it.
 FILES = [
-    ("sos/app/outcome.py", r"^ENDINGS: Final = \(", True),
-    ("sos/app/i18n.py", r"^EN: Final\[dict\[str, str\]\] = \{", True),
+    ("sos/app/game/outcome.py", r"^ENDINGS: Final = \(", True),
+    ("sos/app/text/i18n.py", r"^EN: Final\[dict\[str, str\]\] = \{", True),
     ("sos/app/app.py", r"^class AppSession\(", True),
     ("index.html", r'<button type="button" class="button" data-testid="undo"', True),
     ("sos/web/main.py", r"    def step\(self, done: bool\) -> None:", True),
     ("sos/web/render.py", r'by_id\("undo-button"\)\.disabled = ', True),
-    ("sos/app/view.py", r"^class ViewModel:", False),
+    ("sos/app/game/view.py", r"^class ViewModel:", False),
     ("static/css/", r"", False),
 ]
 NUMBERS = {"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -83,15 +83,15 @@ def test_the_declaration_is_the_one_the_list_describes() -> None:
 
 
 def test_no_other_module_tells_the_endings_apart_by_name() -> None:
-    """Only sos/app/outcome.py (and the engine's board endings in sos/state.py) compares an
+    """Only sos/app/game/outcome.py (and the engine's board endings in sos/state.py) compares an
     ending's name: every other module reads the outcome's fields, so a new ending needs no
     change there."""
     compare = re.compile(r"termination\s*(==|!=|\bin\b|\bnot in\b)|[\"']full_board[\"']")
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path in sorted([*(ROOT / "sos").rglob("*.py"), *(ROOT / "static").glob("*.js")])
-        if path.relative_to(ROOT).as_posix() not in {"sos/app/outcome.py", "sos/state.py"}
+        if path.relative_to(ROOT).as_posix() not in {"sos/app/game/outcome.py", "sos/state.py"}
         for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
         if compare.search(line)
     ]
-    assert found == [], "an ending told apart by name outside sos/app/outcome.py"
+    assert found == [], "an ending told apart by name outside sos/app/game/outcome.py"

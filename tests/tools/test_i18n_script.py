@@ -15,7 +15,7 @@ import pytest
 
 @pytest.fixture
 def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of locale/ and of sos/app/i18n.py that the tool reads and writes instead."""
+    """A copy of locale/ and of sos/app/text/i18n.py that the tool reads and writes instead."""
     shutil.copytree(tool.LOCALE, tmp_path / "locale")
     shutil.copy(tool.SOURCE, tmp_path / "i18n.py")
     monkeypatch.setattr(tool, "LOCALE", tmp_path / "locale")
@@ -121,11 +121,11 @@ def test_check_says_why_it_fails(sandbox: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_the_number_table_is_babels_cldr_data(sandbox: Path) -> None:
-    """sos/app/cldr.py is what ``numbers`` (and ``update``) generate from Babel now, for every
+    """sos/app/text/cldr.py is what ``numbers`` (and ``update``) generate from Babel now, for every
     language of LANGUAGE_NAMES (rerun ``python scripts/i18n.py numbers`` after a Babel update)."""
-    shipped = (Path(tool.__file__).resolve().parent.parent / "sos" / "app" / "cldr.py").read_text(
-        encoding="utf-8"
-    )
+    shipped = (
+        Path(tool.__file__).resolve().parent.parent / "sos" / "app" / "text" / "cldr.py"
+    ).read_text(encoding="utf-8")
     assert shipped == tool.numbers_source()
     tool.update()
     assert (sandbox / "cldr.py").read_text(encoding="utf-8") == shipped

@@ -1,5 +1,5 @@
-"""The board limits have one owner (sos/rules.py; the default size: sos/app/params.py), and the
-code that runs before Python reads them from the file the build writes (scripts/limits.mjs ->
+"""The board limits have one owner (sos/rules.py; the default size: sos/app/share/params.py), and
+the code that runs before Python reads them from the file the build writes (scripts/limits.mjs ->
 static/vendor/limits.js, imported by static/boot.js), not from a copy kept by hand."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sos.app.params import DEFAULT_SIZE
+from sos.app.share.params import DEFAULT_SIZE
 from sos.rules import APP_SIZES, MAX_APP_SIZE, MAX_PLAYERS, MIN_APP_SIZE, MIN_PLAYERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,7 +102,8 @@ def test_the_docs_state_the_limits_of_their_owner(
     assert found, f"{path}: no statement matching {pattern!r} (reworded? update STATED_LIMITS)"
     for groups in found:
         assert tuple(int(g) for g in groups) == values, (
-            f"{path} states {groups}, the owner (sos/rules.py, sos/app/params.py) says {values}"
+            f"{path} states {groups}, the owner (sos/rules.py, sos/app/share/params.py) says "
+            f"{values}"
         )
 
 

@@ -28,7 +28,7 @@ def test_start_modules_follow_module_level_imports_only() -> None:
     names = snapshot_modules.start_modules(ROOT)
     assert len(names) == len(set(names))
     # the engine and what the app imports at start
-    needed_at_start = ("sos", "sos.state", "sos.rules", "sos.app.i18n", "asyncio", "html")
+    needed_at_start = ("sos", "sos.state", "sos.rules", "sos.app.text.i18n", "asyncio", "html")
     for needed in (*needed_at_start, "html.entities"):
         assert needed in names
     # the hook that checks a restored interpreter

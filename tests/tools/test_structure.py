@@ -14,7 +14,8 @@ SOS = ROOT / "sos"
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
-    """``sos/app/outcome.py`` -> ``sos.app.outcome`` (a package's ``__init__`` -> the package)."""
+    """``sos/app/game/outcome.py`` -> ``sos.app.game.outcome`` (a package's ``__init__``: the
+    package)."""
     parts = list(path.relative_to(root).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -114,6 +115,43 @@ def test_no_circle_of_imports_among_the_app_modules() -> None:
     graph = app_graph()
     assert len(graph) > 30 and any(graph.values())  # the graph is read
     assert circles(graph) == [], "modules of sos/app that import each other in a circle"
+
+
+def groups_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """The graph of sos/app's groups: each subpackage (``sos.app.game``) and each module at
+    sos/app's top (``sos.app.tab``) -> the groups it imports from."""
+
+    def group(module: str) -> str:
+        return ".".join(module.split(".")[:3])
+
+    graph: dict[str, set[str]] = {}
+    for module, targets in app_graph(root).items():
+        if module == "sos.app":
+            continue
+        found = graph.setdefault(group(module), set())
+        found.update(group(target) for target in targets if group(target) != group(module))
+    return graph
+
+
+def test_the_groups_graph_finds_a_circle_between_groups(tmp_path: Path) -> None:
+    app = tmp_path / "sos" / "app"
+    for folder in (app, app / "game", app / "saving"):
+        folder.mkdir(parents=True)
+        (folder / "__init__.py").write_text("")
+    (app / "game" / "outcome.py").write_text("from ..saving import record\n")
+    (app / "game" / "view.py").write_text("")
+    (app / "saving" / "record.py").write_text("")
+    (app / "saving" / "index.py").write_text("from ..game import view\n")
+    assert circles(app_graph(tmp_path)) == []  # no circle of modules...
+    assert circles(groups_graph(tmp_path)) == [["sos.app.game", "sos.app.saving"]]  # ...of groups
+
+
+def test_no_circle_among_the_groups_of_the_app() -> None:
+    """The subpackages of sos/app (text, saving, game, share, learn) and the tab's modules at
+    its top import each other in one direction only (docs/architecture.md)."""
+    graph = groups_graph()
+    assert sum(1 for group in graph if (ROOT / group.replace(".", "/")).is_dir()) >= 5
+    assert circles(graph) == [], "groups of sos/app that import each other in a circle"
 
 
 def test_no_private_name_is_imported_from_another_module() -> None:
