@@ -68,6 +68,13 @@ def test_long_values_are_shortened_in_notices() -> None:
     assert len(parsed.texts()[0]) < 200
 
 
+def test_control_characters_are_shown_as_a_replacement_mark_in_notices() -> None:
+    """A NUL, a bidi override or a tab from the URL is not echoed as it is into the page."""
+    text = parse_params("?size=%00%E2%80%AEab%09c").texts()[0]
+    assert text.startswith("Ignored size=\ufffd\ufffdab c:")
+    assert not any(ch in text for ch in "\x00\u202e\t")
+
+
 def test_round_trip() -> None:
     s = Settings(size=9, mode="simple", players=3, seats=("human", "hard", "easy"), lang="de")
     assert parse_params(to_query(s)).settings == s

@@ -130,7 +130,9 @@ def _small_int(raw: str) -> int | None:
 
 
 def _shown(value: str) -> str:
-    value = value.replace("\n", " ")
+    """``value`` as a notice quotes it: a control or format character (``%00``, a bidi
+    override) as U+FFFD "�", at most :data:`_MAX_SHOWN` characters."""
+    value = "".join(" " if c.isspace() else c if c.isprintable() else "\ufffd" for c in value)
     return value if len(value) <= _MAX_SHOWN else value[: _MAX_SHOWN - 1] + "…"
 
 
