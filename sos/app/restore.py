@@ -11,6 +11,8 @@ Restore precedence at start (:meth:`AppSession.start`), first match wins:
    library's game ``<id>`` if it already holds those moves (a link that is behind says so),
    updated when the link extends it, a new game when the link disagrees (both kept).
 4. ``game=<moves>`` alone (a shared position): a new game with those moves.
+   A ``game=`` link that cannot be read (3 or 4) says why and changes nothing: the link's
+   settings are passed over, and rule 7 shows the game in play.
 5. An embed with a key (:attr:`TabCore.embed_key`, see :mod:`sos.app.share.embed`): the game its
    record names, else a new game with the URL's settings -- never another frame's game nor
    the full page's last one, so each embed on a page is its own game (and a host's ``id``
@@ -120,12 +122,15 @@ class Restore(TabCore):
         if "r" in wanted and self.open_link(wanted["r"]):
             return
         code = parsed.settings.game
+        unreadable_link = False
         if code is not None:
             rules = rules_of(parsed.settings)
             try:
                 state = decode_moves(code, rules)
             except RecordError as error:
-                self.notices.append(message("notice.shared_bad", reason=error.message))
+                # Nothing changes: the game in play stays (as for a bad ?r= link).
+                self.notices.append(message("remote.error", reason=error.message))
+                code, unreadable_link = None, True
             else:
                 link_id = wanted.get("gid", "")
                 if link_id.isalnum() and len(link_id) <= 32:
@@ -144,7 +149,7 @@ class Restore(TabCore):
             else:
                 self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new")
             return
-        if parsed.explicit or code is not None:
+        if parsed.explicit and not unreadable_link:
             self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new")
             return
         # The most recent readable game; the first entry above it that cannot be read is named.

@@ -10,10 +10,10 @@ from sos.app.text.message import Message, message, plural
 
 
 def test_a_message_is_translated_when_shown() -> None:
-    notice = message("notice.shared_bad", reason=message("record.reason.share_too_long"))
+    notice = message("remote.error", reason=message("record.reason.share_too_long"))
     for lang in ("en", "de", "ar"):
         reason = text(lang, "record.reason.share_too_long")
-        assert notice.text(lang) == text(lang, "notice.shared_bad", reason=reason)
+        assert notice.text(lang) == text(lang, "remote.error", reason=reason)
     assert notice.text("en") != notice.text("de")
 
 

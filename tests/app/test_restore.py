@@ -40,11 +40,14 @@ def test_restore_precedence() -> None:
     shared = tab(store, [("size", "4"), ("game", "Sa1Sc1")])
     assert shared.game.line == [A1, C1] and shared.game.record.id != game_id
     assert "Shared game loaded: 2 moves." in shared.notice_texts()
-    bad = tab(store, [("size", "4"), ("game", "Sa1Sa1")])
-    assert bad.game.line == [] and bad.notice_texts() == [
-        "The shared game link could not be read (move 2 (S@a1) of the shared game is not"
-        " legal), so a new game was started."
+    shared.commit()
+    bad = tab(store, [("size", "5"), ("game", "Sa1Sa1")])  # changes nothing: the last game stays
+    assert bad.game.record.id == shared.game.record.id and bad.game.line == [A1, C1]
+    assert bad.notice_texts() == [
+        "This game link could not be used: move 2 (S@a1) of the shared game is not legal."
+        " Nothing was changed."
     ]
+    assert tab(MemoryStore(), [("game", "garbage")]).game.line == []  # nothing to show: a new one
 
 
 def test_game_link_updates_opens_or_forks() -> None:

@@ -178,11 +178,13 @@ def test_shared_link_round_trip(
     expect(other.get_by_test_id("status")).to_have_text("Player 3 to move")
     expect(other.locator("li.player")).to_have_count(3)
     write(other, 1, 1, "S")  # ready to play on
-    # A malformed link: a clear notice and a normal new game.
+    # A malformed link: a clear notice, and the game in play stays as it was.
     other.goto(url.replace("game=Sa1Od4", "game=Sa1Sa1"))
     other.wait_for_selector('html[data-ready="1"]')
-    expect(other.get_by_test_id("notice")).to_contain_text("could not be read")
-    expect(other.locator(WRITTEN)).to_have_count(0)
+    expect(other.get_by_test_id("notice")).to_contain_text("could not be used")
+    expect(other.get_by_test_id("notice")).to_contain_text("Nothing was changed")
+    expect(cell(other, 1, 1)).to_have_text("S")
+    expect(cell(other, 3, 3)).to_have_text("O")
 
 
 def test_game_record_export_and_import(open_app: Opener) -> None:

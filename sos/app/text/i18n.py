@@ -171,7 +171,6 @@ EN: Final[dict[str, str]] = {
     "record.field": "Game record text",
     "record.loaded": "Game loaded.",
     "record.error": "This game text could not be loaded: {error}",
-    "notice.shared_bad": "The shared game link could not be read ({reason}), so a new game was started.",
     "notice.save_bad": "The save of an earlier version of SOS could not be read; it is kept unchanged in this browser.",
     "notice.save_newer": "The saved game “{game}” was written by a newer version of SOS, which this page cannot open. Reload the page to update; the game is kept unchanged.",
     "notice.save_damaged": "The saved game “{game}” is damaged and cannot be opened. It is kept unchanged: in “Your games” you can copy or download its saved text.",

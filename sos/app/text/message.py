@@ -42,7 +42,7 @@ class Message:
 
 
 def message(key: str, **values: object) -> Message:
-    """``Message(key, values)``: e.g. ``message("notice.shared_bad", reason=...)``."""
+    """``Message(key, values)``: e.g. ``message("remote.error", reason=...)``."""
     return Message(key, tuple(values.items()))
 
 
