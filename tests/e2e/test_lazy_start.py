@@ -27,7 +27,7 @@ import pytest
 from helpers import EmbedHost, cell, wait_saved
 from playwright.sync_api import Page, Request, Route, expect
 
-from sos.app.text.i18n import text
+from sos.app.text.i18n import LANGUAGES, text
 from sos.app.text.message import message, plural
 
 #: Requests an untouched embed must not make: the runtime and the service worker.
@@ -155,6 +155,27 @@ def test_a_tap_in_an_embed_where_the_computer_moves_first_starts_it_and_writes_n
     )
     expect(game.get_by_test_id("notice")).to_be_hidden()
     assert frame.evaluate("document.documentElement.dataset.ready") == "1"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_embeds_board_keeps_its_place_from_the_first_paint_to_ready(
+    page: Page, embed: EmbedHost, lang: str
+) -> None:
+    """In a 320x420 frame, in every language, the board is where it was drawn first while the
+    status goes from "Tap a square to start" to starting to whose turn it is: a text that
+    wraps to another number of lines would move the squares under the reader's finger."""
+    held = Held(page)
+    _, game = embed.open(f"?embed=1&size=5&lang={lang}", ready=False)
+    board = game.locator("#board")
+    expect(board).to_be_visible()
+    first = board.bounding_box()
+    cell(game, 0, 0).click()
+    expect(game.get_by_test_id("status")).to_have_text(text(lang, "status.loading"))
+    tapped = board.bounding_box()
+    held.release()
+    expect(game.locator("html")).to_have_attribute("data-ready", "1", timeout=60_000)
+    ready = board.bounding_box()
+    assert first == tapped == ready, (lang, first, tapped, ready)
 
 
 def test_start_now_starts_an_embed_without_a_tap(page: Page, embed: EmbedHost) -> None:
