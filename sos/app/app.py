@@ -78,6 +78,12 @@ class SettingsApplied:
     remote: bool
 
 
+#: Notices that only confirm what the player just did ("Game loaded.", "Shared game loaded: 2
+#: moves."): gone at the player's next move (:meth:`AppSession.moved_on`), not left over the
+#: game (in a frame they cover the scores) until closed.
+CONFIRMATIONS = frozenset({"record.loaded", "notice.shared_loaded"})
+
+
 class AppSession(Restore, GamesList):
     """The state of one tab (the module docstring lists its parts). Made with the arguments
     of :class:`sos.app.tab.TabCore` (store, clock, new_id, browser_lang)."""
@@ -180,6 +186,10 @@ class AppSession(Restore, GamesList):
 
         store = self.library.store if self.storage != "refused" else None
         return PuzzleSession(puzzles, store, lambda: self.lang, self.library.clock)
+
+    def moved_on(self) -> None:
+        """The player made a move: the :data:`CONFIRMATIONS` among the notices are dropped."""
+        self.notices = [n for n in self.notices if n.key not in CONFIRMATIONS]
 
     def rematch(self) -> None:
         """A new game with the settings and names of the game shown, seats rotated (the game

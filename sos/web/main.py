@@ -205,6 +205,7 @@ class Page:
             game.play(Action(row, col, self.app.prefs.letter))
         except IllegalActionError:
             return  # a written square: nothing to do
+        self.app.moved_on()
         self.changed(announce=True)
 
     def select_letter(self, letter: str) -> None:

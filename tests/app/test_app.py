@@ -12,6 +12,7 @@ from sos.app.app import AppSession, SettingsApplied, SettingsForm
 from sos.app.saving.library import MemoryStore
 from sos.app.saving.transcript import format_transcript
 from sos.app.share.remote import MAX_NAME, RemoteSession
+from sos.app.tab import STORAGE_FULL
 from sos.app.text.i18n import text
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 from tests.app.support import A1, B1, C1, D4, factory, tab, tab_sharing
@@ -196,6 +197,9 @@ def test_import_record_shows_it_as_a_new_game() -> None:
     assert app.game.seats == ("human", "easy")  # same player count: the seats are kept
     assert app.notice_texts() == [text("en", "record.loaded")]
     assert old in {e.id for e in app.entries()}
+    app.notices.append(STORAGE_FULL)
+    app.moved_on()  # the player moves on: the confirmation goes, a warning stays
+    assert app.notices == [STORAGE_FULL]
     assert app.import_transcript("SOS 3x3 general, 3 players\n1. S@a1\n") is None
     assert app.game.seats == ("human",) * 3  # another player count: every seat human
 

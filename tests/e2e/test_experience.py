@@ -205,6 +205,11 @@ def test_game_record_export_and_import(open_app: Opener) -> None:
     expect(page.locator("button.cell")).to_have_count(25)
     expect(page.locator(WRITTEN)).to_have_count(2)
     expect(page.locator("#mode-text")).to_have_text("Simple game")
+    # "Game loaded." confirms the import, and goes at the next move.
+    expect(page.get_by_test_id("notice")).to_contain_text("Game loaded.")
+    page.locator("button.cell:not([aria-disabled])").first.click()
+    expect(page.locator(WRITTEN)).to_have_count(3)
+    expect(page.get_by_test_id("notice")).to_be_hidden()
     # A record carries the players' names: pasted, they are the game's names.
     page.get_by_test_id("record").click()
     box.fill('SOS 4x4 general, 2 players\n# names: ["Anna", "Ben"]\n1. S@a1\n')
