@@ -121,6 +121,9 @@ def test_a_game_against_the_computer_to_its_end_undo_redo_reload_and_your_games(
     shot(profile, "game-over-3x3")
 
     # Undo takes back the person's last move with the computer's answers; redo puts it back.
+    profile.wait_for(  # the page has settled on the end (a click on a disabled Undo is lost)
+        "() => !document.querySelector('[data-testid=undo]').disabled", what="Undo enabled"
+    )
     profile.click('[data-testid="undo"]')
     profile.wait_for(f"() => ({BOARD})() !== {final!r}", what="a move undone")
     undone = profile.call(BOARD)
