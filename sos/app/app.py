@@ -156,7 +156,7 @@ class AppSession(Restore, GamesList):
         game with its moves and the names it carries
         (:func:`sos.app.saving.transcript.transcript_names`), keeping the seats of the game shown
         when the player count matches, else every seat human. Returns ``None`` on success (a
-        notice says so), or why it was
+        notice says so, and says when the names line could not be read), or why it was
         refused (the game shown and the library unchanged)."""
         try:
             state = parse_transcript(raw)
@@ -173,9 +173,10 @@ class AppSession(Restore, GamesList):
             seats = ("human",) * rules.players
         self.load_state(state, seats, "record")
         names = transcript_names(raw, rules.players)
-        if any(names):
+        if names and any(names):
             self.set_names(names)
-        self.notices = [message("record.loaded")]
+        loaded = "record.loaded" if names is not None else "record.loaded_no_names"
+        self.notices = [message(loaded)]
         return None
 
     def puzzle_session(self, puzzles: tuple[Puzzle, ...]) -> PuzzleSession:

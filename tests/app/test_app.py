@@ -222,6 +222,19 @@ def test_a_record_carries_the_players_names_out_and_back_in() -> None:
     assert len(first) <= MAX_NAME and first.endswith("…") and second == "Ben"
 
 
+def test_a_damaged_names_line_loads_the_game_and_says_the_names_were_not_read() -> None:
+    app = tab(MemoryStore(), [("size", "4")])
+    app.set_names(("Anna", "Ben"))
+    record = 'SOS 4x4 general, 2 players\n# names: ["Carla", \n1. S@a1\n'
+    assert app.import_transcript(record) is None
+    assert app.game.line == [A1] and app.names() == ("", "")  # the new game: no names
+    assert app.notice_texts() == [text("en", "record.loaded_no_names")]
+    app.moved_on()  # not a plain confirmation: it stays until closed
+    assert app.notice_texts() == [text("en", "record.loaded_no_names")]
+    assert app.import_transcript("SOS 4x4 general, 2 players\n1. S@a1\n") is None
+    assert app.notice_texts() == [text("en", "record.loaded")]  # no names line: nothing to say
+
+
 def test_import_record_refuses_what_the_app_cannot_show() -> None:
     app = tab(MemoryStore(), [("size", "4")])
     app.game.play(A1)

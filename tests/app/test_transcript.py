@@ -170,7 +170,7 @@ def test_names_ride_in_a_comment_that_old_readers_skip() -> None:
     "line",
     ['# names: ["Anna"]', '# names: ["Anna", 3]', "# names: [oops", '# names: {"a": 1}'],
 )
-def test_a_names_line_that_does_not_fit_is_only_a_comment(line: str) -> None:
+def test_a_names_line_that_does_not_fit_is_a_comment_and_said_unread(line: str) -> None:
     text = f"SOS 4x4 general, 2 players\n{line}\n1. S@a1\n"
-    assert transcript_names(text, 2) == ()
+    assert transcript_names(text, 2) is None  # the importer says the names were not read
     assert [str(a) for a in parse_transcript(text).history] == ["S@a1"]

@@ -49,7 +49,7 @@ _HEADER_RE = re.compile(
 _MODE_WORDS: Final = {"general": "general", "simple": "simple", "normal": "general",
                       "einfach": "simple"}
 _TURN_RE = re.compile(r"^(\d+)\.\s+(.+)$")
-_NAMES_RE = re.compile(r"^#\s*names:\s*(\[.*\])\s*$", re.IGNORECASE)
+_NAMES_RE = re.compile(r"^#\s*names:(.*)$", re.IGNORECASE)
 _CODE_RE = re.compile(r"([SO])([a-z])(\d{1,2})")
 
 
@@ -218,12 +218,13 @@ def parse_transcript(text: str) -> GameState:
     return state
 
 
-def transcript_names(text: str, players: int) -> tuple[str, ...]:
+def transcript_names(text: str, players: int) -> tuple[str, ...] | None:
     """The players' names a transcript carries: its first ``# names: [...]`` comment, a JSON
     array of ``players`` strings (``""`` for a seat without a name). ``()`` when there is no
-    such line, or it is not such an array (a comment like any other then: never an error).
-    The names are as written; the caller cleans them (length, spaces:
-    :func:`sos.app.share.players.with_names`)."""
+    such line; ``None`` when there is one but it is not such an array (damaged, or for another
+    player count): the record still loads (it is a comment to :func:`parse_transcript`), and
+    the importer says the names were not read. The names are as written; the caller cleans
+    them (length, spaces: :func:`sos.app.share.players.with_names`)."""
     for raw in text.splitlines()[:3]:  # the line after the header (a blank line allowed)
         match = _NAMES_RE.match(raw.strip())
         if match is None:
@@ -231,10 +232,14 @@ def transcript_names(text: str, players: int) -> tuple[str, ...]:
         try:
             names = json.loads(match.group(1))
         except ValueError:
-            return ()
-        if len(names) == players and all(isinstance(name, str) for name in names):
+            return None
+        if (
+            isinstance(names, list)
+            and len(names) == players
+            and all(isinstance(name, str) for name in names)
+        ):
             return tuple(names)
-        return ()
+        return None
     return ()
 
 

@@ -170,6 +170,7 @@ EN: Final[dict[str, str]] = {
     "record.text": "Copy this text to keep the game, or paste a game and load it.",
     "record.field": "Game record text",
     "record.loaded": "Game loaded.",
+    "record.loaded_no_names": "Game loaded. The players' names in it could not be read, so the usual names are shown.",
     "record.error": "This game text could not be loaded: {error}",
     "notice.save_bad": "The save of an earlier version of SOS could not be read; it is kept unchanged in this browser.",
     "notice.save_newer": "The saved game “{game}” was written by a newer version of SOS, which this page cannot open. Reload the page to update; the game is kept unchanged.",
