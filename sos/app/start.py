@@ -112,15 +112,24 @@ def apply(app: TabCore, wanted: Settings) -> str:
     return "seats"
 
 
+#: What :func:`level_of` says of computer seats at different levels (``seats=human,easy,hard``
+#: from a link or Settings): the level menu shows "Mixed levels" until a level is chosen.
+MIXED: Final = "mixed"
+
+
 def level_of(seats: tuple[str, ...]) -> str | None:
-    """The level of the computer seats of the game shown (the first one's), or None."""
-    return next((kind for kind in seats if kind != "human"), None)
+    """The level of the computer seats of the game shown: the one they share, :data:`MIXED`
+    when they differ, None without a computer seat."""
+    levels = {kind for kind in seats if kind != "human"}
+    if not levels:
+        return None
+    return levels.pop() if len(levels) == 1 else MIXED
 
 
 def with_level(settings: Settings, level: str) -> Settings | None:
     """The level chosen beside "the computer": the same game with every computer seat at
-    ``level``; None when there is nothing to change (no computer seat, that level already, or
-    a level not offered on the board)."""
+    ``level`` (from :data:`MIXED` too); None when there is nothing to change (no computer seat,
+    every computer seat at that level already, or a level not offered on the board)."""
     seats = tuple(settings.seats)
     if level == "human" or level not in seat_kinds_for(settings.size) or level_of(seats) in (
         None, level
@@ -130,6 +139,7 @@ def with_level(settings: Settings, level: str) -> Settings | None:
 
 
 __all__ = [
-    "CHOICES", "COMPUTER_LEVEL", "Choice", "apply", "chosen", "level_of", "offered", "opening",
+    "CHOICES", "COMPUTER_LEVEL", "MIXED", "Choice", "apply", "chosen", "level_of", "offered",
+    "opening",
     "settings_for", "start_for", "with_level",
 ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from sos.app.game.view import seat_choice
 from sos.app.share.params import seat_kinds_for
-from sos.app.start import apply, chosen, level_of, offered, start_for, with_level
+from sos.app.start import MIXED, apply, chosen, level_of, offered, start_for, with_level
 from sos.web.dom import by_id, element
 
 if TYPE_CHECKING:
@@ -70,9 +70,9 @@ def render(page: Page) -> None:
         button.setAttribute("aria-pressed", "true" if button.dataset.start == current else "false")
     select, level = by_id("start-level"), level_of(tuple(app.game.seats))
     select.hidden = level is None  # (the level of "the computer", once it is chosen)
-    if level is not None:
-        levels = seat_kinds_for(app.settings().size)[1:]
+    if level is not None:  # (MIXED: shown first and not choosable: a level is chosen for all)
+        levels = ((MIXED,) if level == MIXED else ()) + seat_kinds_for(app.settings().size)[1:]
         select.replaceChildren(*[element("option", "", seat_choice(app.lang, k)) for k in levels])
         for option, kind in zip(select.options, levels, strict=True):
-            option.value = kind
+            option.value, option.disabled = kind, kind == MIXED
         select.value = level

@@ -108,6 +108,18 @@ def test_the_level_beside_the_computer() -> None:
     assert with_level(Settings(4, seats=("human", "easy")), "perfect") is not None
 
 
+def test_computer_seats_at_different_levels_are_mixed_until_one_level_is_chosen() -> None:
+    from sos.app.share.params import Settings
+    from sos.app.start import MIXED, level_of
+
+    mixed = Settings(5, players=4, seats=("human", "easy", "medium", "hard"))
+    assert level_of(mixed.seats) == MIXED  # not the first computer's level
+    easy = with_level(mixed, "easy")  # the first computer's level is a change for the others
+    assert easy is not None and easy.seats == ("human", "easy", "easy", "easy")
+    assert level_of(easy.seats) == "easy"
+    assert with_level(mixed, MIXED) is None  # shown, never chosen
+
+
 def test_a_choice_after_the_first_move_keeps_it_and_changes_the_seats_of_the_game() -> None:
     """A square tapped before the engine was ready is the game's first move: choosing the
     computer then keeps it (same game, same id) and the computer is to answer."""

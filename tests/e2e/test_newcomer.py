@@ -371,3 +371,24 @@ def test_the_computer_choice_offers_its_level(
     shot(page, f"newcomer-start-level-{size}")
     page.get_by_test_id("play-here").click()
     expect(level).to_be_hidden()
+
+
+def test_the_level_menu_says_mixed_levels_for_computers_at_different_levels(
+    open_app: Opener, page: Page
+) -> None:
+    """Computer seats at different levels (from a link) are not shown as the first one's
+    level: the menu says "Mixed levels" (not choosable), and a level chosen sets them all."""
+    page = open_app("?size=5&players=4&seats=human,easy,medium,hard&lang=de")
+    level = page.get_by_test_id("start-level")
+    expect(level).to_be_visible()
+    expect(level).to_have_value("mixed")
+    expect(level.locator("option")).to_have_text(
+        ["Gemischte Stufen", "Leicht", "Mittel", "Schwer"])
+    expect(level.locator("option[value=mixed]")).to_be_disabled()
+    level.select_option("easy")
+    computers = page.locator("#players li[data-kind]:not([data-kind=human])")
+    expect(computers).to_have_count(3)
+    for index in range(3):
+        expect(computers.nth(index)).to_have_attribute("data-kind", "easy")
+    expect(level).to_have_value("easy")
+    expect(level.locator("option[value=mixed]")).to_have_count(0)
