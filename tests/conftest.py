@@ -7,6 +7,7 @@ is compiled in memory with Babel (as scripts/i18n.py compile does) and installed
 from __future__ import annotations
 
 import io
+import shutil
 import sys
 from pathlib import Path
 
@@ -41,3 +42,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return 0 if item.path.name == "test_scenarios.py" else 1
 
     items.sort(key=rank)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def delete_output_dir() -> None:
+    """Replaces pytest-playwright's fixture of this name, which deletes ``--output``
+    (test-results/) at the first test of *each* xdist worker: a worker started late, or
+    restarted after its process died, would delete what the other worker kept there meanwhile
+    -- its failure screenshots and the renderer crash dumps (tests/e2e/conftest.py). The
+    folder is emptied once instead, by the controller (:func:`pytest_configure`)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Empty ``--output`` once, before any worker starts (not in a worker: see
+    :func:`delete_output_dir`)."""
+    if hasattr(config, "workerinput"):
+        return
+    output = config.getoption("--output", default=None)
+    if output:
+        shutil.rmtree(output, ignore_errors=True)
+        Path(output).mkdir(parents=True, exist_ok=True)
