@@ -106,11 +106,15 @@ async function load(options) {
 // preloaded now (FILES: their URLs relative to the site root, filled in by the build), so that
 // its fetch() finds them ready. Not in WebKit (Safari, every iOS browser): it never gives a
 // preloaded response to fetch(), so the file would come twice (the same test as static/boot.js's
-// fetchPreloadsUsed; docs/browsers.md, "Preloads").
+// fetchPreloadsUsed; docs/browsers.md, "Preloads"). Nor on a returning visit (the service worker
+// controls the page): the file then comes from its cache at once when asked for, while a preload
+// waits unused until the interpreter is up -- on a slow phone long after the window's load event,
+// and Chromium warns of a preload "not used within a few seconds" (tests/e2e/test_offline.py).
 const FILES = __FILES__;
 const ua = navigator.userAgent;
 const fetchPreloadsUsed = !(/AppleWebKit\//.test(ua) && !/Chrome\/|Chromium\//.test(ua));
-for (const file of fetchPreloadsUsed ? FILES : []) {
+const preloadFiles = fetchPreloadsUsed && !navigator.serviceWorker?.controller;
+for (const file of preloadFiles ? FILES : []) {
   const link = document.createElement("link");
   link.rel = "preload";
   link.as = "fetch";

@@ -28,6 +28,7 @@ from .text.i18n import LANGUAGES
 from .text.message import Message, message
 
 if TYPE_CHECKING:
+    from .game.computer import SearchCutOff
     from .learn.puzzle_set import Puzzle
     from .learn.puzzles import PuzzleSession
 from .games_list import GAMES_PAGE, GameEntry, GamesList
@@ -81,7 +82,10 @@ class SettingsApplied:
 #: Notices that only confirm what the player just did ("Game loaded.", "Shared game loaded: 2
 #: moves."): gone at the player's next move (:meth:`AppSession.moved_on`), not left over the
 #: game (in a frame they cover the scores) until closed.
-CONFIRMATIONS = frozenset({"record.loaded", "notice.shared_loaded"})
+CONFIRMATIONS = frozenset({"record.loaded", "notice.shared_loaded", "notice.cut_off"})
+#: The page's budget cut a computer's search off and it played a quicker move
+#: (:meth:`AppSession.computer_played`).
+CUT_OFF = message("notice.cut_off")
 
 
 class AppSession(Restore, GamesList):
@@ -191,6 +195,15 @@ class AppSession(Restore, GamesList):
     def moved_on(self) -> None:
         """The player made a move: the :data:`CONFIRMATIONS` among the notices are dropped."""
         self.notices = [n for n in self.notices if n.key not in CONFIRMATIONS]
+
+    def computer_played(self, cut_off: SearchCutOff | None = None) -> None:
+        """A computer's turn was shown; ``cut_off`` when its search did not answer. When the
+        page's budget cut it off (``cut_off.budget``) the computer played a quicker move than
+        its level's: :data:`CUT_OFF` says so, once (a second cut-off before the player moves
+        adds nothing), and goes at the player's next move (a confirmation, :meth:`moved_on`).
+        A search that answered, or one the player stopped (Skip: they know), says nothing."""
+        if cut_off is not None and cut_off.budget and CUT_OFF not in self.notices:
+            self.notices.append(CUT_OFF)
 
     def rematch(self) -> None:
         """A new game with the settings and names of the game shown, seats rotated (the game

@@ -58,14 +58,16 @@ class Computer:
 
     Args:
         current: returns the game shown (it changes when another game is opened).
-        played: called with the game after a computer action was applied to it.
+        played: called with the game after a computer action was applied to it, and the
+            :class:`SearchCutOff` that made it a quick move (with a turn's first move; else
+            None).
         thinking: called with True/False when a search starts/ends (to render).
     """
 
     def __init__(
         self,
         current: Callable[[], GameSession],
-        played: Callable[[GameSession], None],
+        played: Callable[[GameSession, SearchCutOff | None], None],
         thinking: Callable[[bool], None],
     ) -> None:
         self.current = current
@@ -145,14 +147,15 @@ class Computer:
                 if not self._valid(game, version):
                     return
             valid = functools.partial(self._valid, game, version)
+            cut_off: SearchCutOff | None = None
             try:
                 turn = await run_sliced(
                     self.seats.plan_turn(game, seat), valid, search_limit(game.rules, level),
                     self._overrun_check(overrun_after(game.rules, level)),
                 )
-            except SearchCutOff:  # it never answered: a quick move, and the game goes on
-                window.console.warn(f"SOS: the {level} search was cut off; a quick move instead")
-                turn = (quick_move(game),)
+            except SearchCutOff as cut:  # it never answered: a quick move, and the game goes on
+                window.console.warn(f"SOS: the {level} search was cut off ({cut}); a quick move")
+                turn, cut_off = (quick_move(game),), cut
             finally:
                 self.overran = False
             if turn is None or not self._valid(game, version):
@@ -169,7 +172,8 @@ class Computer:
                 self.run_moves += count
                 if not self.skipping:
                     self.thinking = False
-                self.played(game)
+                self.played(game, cut_off)
+                cut_off = None  # (said with the turn's first move)
                 await asyncio.sleep(0)  # what follows in a task of its own (docs/performance.md)
                 shown_at = time.perf_counter() + pause
 
@@ -209,8 +213,8 @@ async def run_sliced(
     (the first too: not after a render); None (and ``gen`` closed) once ``valid()`` is false.
 
     Raises:
-        SearchCutOff: (``gen`` closed) after ``limit`` seconds of its steps, or when
-            ``cut(seconds so far)`` says so after a slice.
+        SearchCutOff: (``gen`` closed) after ``limit`` seconds of its steps (``budget``),
+            or when ``cut(seconds so far)`` says so after a slice (not ``budget``).
     """
     spent = 0.0
     while True:
@@ -218,9 +222,12 @@ async def run_sliced(
         if not valid():
             gen.close()
             return None
-        if (limit is not None and spent >= limit) or (cut is not None and cut(spent)):
+        if limit is not None and spent >= limit:
             gen.close()
-            raise SearchCutOff
+            raise SearchCutOff(budget=True)
+        if cut is not None and cut(spent):
+            gen.close()
+            raise SearchCutOff(budget=False)
         start = time.perf_counter()
         deadline = start + SLICE_SECONDS
         try:

@@ -180,7 +180,8 @@ class Page:
             self.changed()
             by_id("announce").textContent = by_id("status").textContent
 
-    def _computer_played(self, _game: Any) -> None:
+    def _computer_played(self, _game: Any, cut_off: Any) -> None:
+        self.app.computer_played(cut_off)  # a budget's cut-off is said (sos.app.app)
         if self.computer.skipping:  # skip ahead: saved now, shown once the run ends
             self.app.commit()
             return

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sos import Action
-from sos.app.app import AppSession, SettingsApplied, SettingsForm
+from sos.app.app import CUT_OFF, AppSession, SettingsApplied, SettingsForm
+from sos.app.game.computer import SearchCutOff
 from sos.app.saving.library import MemoryStore
 from sos.app.saving.transcript import format_transcript
 from sos.app.share.remote import MAX_NAME, RemoteSession
@@ -202,6 +203,28 @@ def test_import_record_shows_it_as_a_new_game() -> None:
     assert app.notices == [STORAGE_FULL]
     assert app.import_transcript("SOS 3x3 general, 3 players\n1. S@a1\n") is None
     assert app.game.seats == ("human",) * 3  # another player count: every seat human
+
+
+def test_a_computer_move_made_because_the_budget_cut_its_search_off_is_said_once() -> None:
+    """A computer's move after the page's budget cut its search off (a quick move, not its
+    level's) is told, once, in the page's language, and the notice goes at the player's next
+    move; a search that answered, or one the player stopped with Skip, says nothing."""
+    app = tab(MemoryStore(), [("size", "4"), ("seats", "human,medium"), ("lang", "de")])
+    app.computer_played()  # the search answered within its budget
+    app.computer_played(SearchCutOff(budget=False))  # the player pressed Skip
+    assert app.notices == []
+    app.notices.append(STORAGE_FULL)
+    app.computer_played(SearchCutOff(budget=True))
+    app.computer_played(SearchCutOff())  # cut off again before the player moved: said once
+    assert app.notices == [STORAGE_FULL, CUT_OFF]
+    assert app.notice_texts()[1] == (
+        "Dem Computer ist die Zeit ausgegangen; er hat einen schnelleren Zug gespielt."
+    )
+    assert text("en", CUT_OFF.key) == "The computer ran out of time and played a quicker move."
+    app.moved_on()  # the player's next move: the notice goes, a warning stays
+    assert app.notices == [STORAGE_FULL]
+    app.computer_played(SearchCutOff())  # the next cut-off is said anew
+    assert app.notices == [STORAGE_FULL, CUT_OFF]
 
 
 def test_a_record_carries_the_players_names_out_and_back_in() -> None:

@@ -379,29 +379,44 @@ def test_a_search_that_never_answers_is_cut_off_and_never_freezes_the_game(
 ) -> None:
     """The computer's search never answers: the page cuts it off after its own budget
     (``sos.app.game.computer.search_limit``: 6 s of search for medium) and plays a quick legal
-    move, so the game goes on; meanwhile Undo and New game work, and a reload shows every
-    move made."""
+    move, so the game goes on, and the notice line says so (once; it goes at the player's next
+    move; a move the search found says nothing); meanwhile Undo and New game work, and a
+    reload shows every move made."""
     page = open_app("?size=5&seats=human,medium")
-    hang_the_computer(page)
     status = page.get_by_test_id("status")
+    notice = page.get_by_test_id("notice")
     plies = page.locator("#move-list button.ply:not(.future)")
+    free = page.locator("button.cell:not([aria-disabled])")
+    # A move the search found in time: nothing to say.
     page.locator("button.cell").nth(0).click()
+    expect(plies).to_have_count(2, timeout=30_000)
+    expect(status).to_have_text("Player 1 to move")
+    expect(notice).to_be_hidden()
+    hang_the_computer(page)
+    free.first.click()
     expect(status).to_have_text("Computer 2 is thinking…")
     # Undo while it thinks: the person's move is taken back, the search stops.
     page.get_by_test_id("undo").click()
-    expect(plies).to_have_count(0)
+    expect(plies).to_have_count(2)
     expect(status).to_have_text("Player 1 to move")
-    page.locator("button.cell").nth(6).click()
+    free.nth(3).click()
     expect(status).to_have_text("Computer 2 is thinking…")
-    # The page's own budget cuts it off: a quick move, the person's turn again.
-    expect(plies).to_have_count(2, timeout=60_000)
-    expect(status).to_have_text("Player 1 to move")
-    page.locator("button.cell:not([aria-disabled])").first.click()
-    expect(plies).to_have_count(4, timeout=60_000)  # it happens again: the game still goes on
+    expect(notice).to_be_hidden()  # (not before the budget runs out)
+    # The page's own budget cuts it off: a quick move, the person's turn again, said calmly.
+    expect(plies).to_have_count(4, timeout=60_000)
+    expect(status).to_have_text("Player 1 to move", timeout=60_000)
+    expect(notice).to_be_visible()
+    expect(page.locator("#notice-list li")).to_have_text(
+        ["The computer ran out of time and played a quicker move."]
+    )
+    free.first.click()
+    expect(notice).to_be_hidden()  # the player's next move: the notice goes
+    expect(plies).to_have_count(6, timeout=60_000)  # it happens again: the game still goes on
     # (a quick move that makes an SOS moves again: one more search, cut off in its turn)
     expect(status).to_have_text("Player 1 to move", timeout=60_000)
+    expect(page.locator("#notice-list li")).to_have_count(1)  # said once, not per cut-off
     made = plies.count()
-    assert made >= 4
+    assert made >= 6
     moves = [plies.nth(i).inner_text() for i in range(made)]
     page.reload()
     expect(plies).to_have_count(made, timeout=30_000)

@@ -50,8 +50,18 @@ SEARCH_LIMIT_FLOOR: Final = 6.0
 
 
 class SearchCutOff(Exception):
-    """A computer's search was stopped before it answered: it ran past :func:`search_limit`,
-    or the player stopped it after it overran. The page plays :func:`quick_move` instead."""
+    """A computer's search was stopped before it answered: it ran past :func:`search_limit`
+    (``budget``: the page's budget cut it off), or the player stopped it after it overran
+    (Skip). The page plays :func:`quick_move` instead, and tells the player of a budget's
+    cut-off (:meth:`sos.app.app.AppSession.computer_played`).
+
+    Args:
+        budget: True when the page's budget cut the search off, False when the player did.
+    """
+
+    def __init__(self, budget: bool = True) -> None:
+        super().__init__("budget" if budget else "skip")
+        self.budget = budget
 
 
 def turn_seconds(rules: Rules, level: str) -> float:

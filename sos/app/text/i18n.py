@@ -176,6 +176,7 @@ EN: Final[dict[str, str]] = {
     "notice.save_bad": "The save of an earlier version of SOS could not be read; it is kept unchanged in this browser.",
     "notice.save_newer": "The saved game “{game}” was written by a newer version of SOS, which this page cannot open. Reload the page to update; the game is kept unchanged.",
     "notice.save_damaged": "The saved game “{game}” is damaged and cannot be opened. It is kept unchanged: in “Your games” you can copy or download its saved text.",
+    "notice.cut_off": "The computer ran out of time and played a quicker move.",
     "notice.restored": "The storage of this browser was cleared; the game shown here was saved again.",
     "notice.forked_unreadable": "The save of this game (“{game}”) can no longer be read by this version (a newer version changed it, or it is damaged); your moves are kept as a separate game.",
     "record.error.line": "Line {line}: {error}",
