@@ -105,6 +105,7 @@ class BackupPanel:
         self.imported = imported
         self.keep = KeepPanel(app, self.show_status)
         self.running = False
+        self.unseen = False  # a report said while "Your games" was closed
 
     def listen(self, on: Callable[[Any, str, Callable[[Any], object]], None]) -> None:
         """Attach the buttons' handlers (``on``: the page's :meth:`~sos.web.host.Host.on`)."""
@@ -113,9 +114,12 @@ class BackupPanel:
         on(by_id("games-import-file"), "change", self.on_file)
 
     def shown(self) -> None:
-        """ "Your games" was opened: say whether the library is kept (and ask, once)."""
-        if not self.running:
+        """ "Your games" was opened: say whether the library is kept (and ask, once). The last
+        export's or import's report goes once it was seen: an import that ended while the list
+        was closed keeps its report (what was added, what was set aside) for this opening."""
+        if not self.running and not self.unseen:
             by_id("games-backup-message").replaceChildren()
+        self.unseen = False
         self.keep.games_opened()
         self.show_status()
 
@@ -200,6 +204,7 @@ class BackupPanel:
         by_id("games-progress-text").textContent = self.app.t(key, done=done, total=total)
 
     def _say(self, said: list[Message], listed: list[Message] | None = None) -> None:
+        self.unseen = not by_id("games-dialog").open
         box = by_id("games-backup-message")
         box.replaceChildren()
         for one in said:

@@ -373,6 +373,25 @@ def test_a_full_storage_imports_what_fits_and_says_what_did_not(
     assert len(games_of(stored(page))) == 201
 
 
+def test_an_import_that_ends_while_the_list_is_closed_keeps_its_report(
+    open_app: Opener, size: str
+) -> None:
+    """The player closes "Your games" during an import: reopened after it ended, the list says
+    what the import did (the report goes only once it was seen: the next opening)."""
+    page = open_app("?size=6")
+    page.get_by_test_id("games").click()
+    choose(page, "some.jsonl", library_file(random_games(2_000)))
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("games-dialog")).to_be_hidden()
+    expect(page.get_by_test_id("games-import")).to_be_enabled(timeout=120_000)  # ended, closed
+    page.get_by_test_id("games").click()
+    expect(report(page)).to_have_text("2000 games added.")
+    page.keyboard.press("Escape")
+    page.get_by_test_id("games").click()  # seen: an old report does not linger
+    expect(page.get_by_test_id("games-count")).to_have_text("30 of 2001")
+    expect(report(page)).to_be_empty()
+
+
 def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
     open_app: Opener, size: str, tmp_path: Path
 ) -> None:
