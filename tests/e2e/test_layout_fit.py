@@ -14,19 +14,25 @@ Screenshots: test-results/fit-*.png.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import settle
+from helpers import settle, write
 from playwright.sync_api import Page, expect
 from test_layout import CHECK
+from test_layout_players import UNCOVERED
+from test_layout_texts import _finished_3x3_moves
 from test_review_page import query_for, random_game, wait_reviewed
+
+from sos.app.share.players import MAX_NAME
 
 Opener = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
 
 DESKTOP = (1280, 800)
+PHONE = (390, 844)
 
 
 def _size(page: Page, size: tuple[int, int]) -> None:
@@ -71,3 +77,71 @@ def test_the_review_heading_takes_one_line_beside_a_desktop_board(
         assert title is not None and steps is not None
         assert abs((title["y"] + title["height"] / 2) - (steps["y"] + steps["height"] / 2)) < 4
     assert page.evaluate(CHECK, True) == []
+
+
+# --------------------------------------------------------------------------- a long name
+
+
+#: Names of the longest length: one without a space (the winner), and words.
+LONGEST_NAMES = ("W" * MAX_NAME, ("Wolfgang Amadeus " * 6)[:MAX_NAME])
+
+#: The status's and the result's long names: [lines shown, cut, text, title] of each.
+CUT = """() => [...document.querySelectorAll("#status .long-name, #result-text .long-name")]
+  .filter((e) => e.checkVisibility()).map((e) => [
+    e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight),
+    e.scrollHeight > e.clientHeight + 1, e.textContent, e.title])"""
+
+
+def _letters_in_view(page: Page, height: int) -> None:
+    for letter in ("S", "O"):
+        box = page.get_by_test_id(f"letter-{letter}").bounding_box()
+        assert box is not None, letter
+        assert 0 <= box["y"] and box["y"] + box["height"] <= height, (letter, box)
+        assert page.evaluate(UNCOVERED, f"[data-testid=letter-{letter}]") == []
+
+
+def _cut_to_two_lines(page: Page, names: set[str]) -> None:
+    shown = page.evaluate(CUT)
+    assert {text for _, _, text, _ in shown} == names, shown
+    for lines, cut, text, title in shown:
+        assert lines < 2.5 and cut and title == text, (lines, cut, text, title)
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_long_name_keeps_the_letters_above_the_fold(
+    page: Page, open_app: Opener, shot: Shot, screen: tuple[int, int]
+) -> None:
+    """Both seats named with ``MAX_NAME`` characters: in the status line (whose turn) and, at
+    the end, in the status and the result, each name takes at most two lines, cut with an
+    ellipsis; the whole name is in the text (the accessibility tree has it) and in a title. On
+    a desktop S and O stay inside the viewport throughout (the 240 px column showed the winner's
+    name on seven lines in the status and eleven in the result, and pushed them below it)."""
+    winner, other = LONGEST_NAMES
+    _size(page, screen)
+    open_app("?size=3&players=2")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-name-0").fill(winner)
+    page.get_by_test_id("settings-name-1").fill(other)
+    page.get_by_test_id("settings-start").click()
+    status = page.get_by_test_id("status")
+    expect(status).to_have_text(f"{winner} to move")
+    settle(page)
+    shot(page, f"fit-long-name-{screen[0]}x{screen[1]}")
+    _cut_to_two_lines(page, {winner})
+    expect(status).to_match_aria_snapshot(f"- paragraph: {winner} to move")
+    if screen == DESKTOP:
+        _letters_in_view(page, screen[1])
+    moves = _finished_3x3_moves()
+    write(page, *moves[0])
+    expect(status).to_have_text(f"{other} to move")
+    _cut_to_two_lines(page, {other})
+    for move in moves[1:]:
+        write(page, *move)
+    expect(page.locator("#result-text")).to_have_text(re.compile(f"^{winner}.*1–0"))
+    settle(page)
+    shot(page, f"fit-long-name-{screen[0]}x{screen[1]}-over")
+    assert len(page.evaluate(CUT)) == 2  # the status and the result
+    _cut_to_two_lines(page, {winner})
+    if screen == DESKTOP:
+        _letters_in_view(page, screen[1])
+    assert page.evaluate(CHECK, screen == DESKTOP) == []
