@@ -65,7 +65,8 @@ def test_the_review_heading_takes_one_line_beside_a_desktop_board(
     assert height < 1.5 * line, (lang, height, line)
     panel = page.get_by_test_id("review-panel").bounding_box()
     assert panel is not None
-    for selector in ("#review-title", "#review-prev", "#review-next", "#review-end", "#review-close"):
+    for selector in ("#review-title", "#review-prev", "#review-next", "#review-end",
+                     "#review-close"):
         box = page.locator(selector).bounding_box()
         assert box is not None, selector
         assert panel["x"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"], (
@@ -96,7 +97,7 @@ def _letters_in_view(page: Page, height: int) -> None:
     for letter in ("S", "O"):
         box = page.get_by_test_id(f"letter-{letter}").bounding_box()
         assert box is not None, letter
-        assert 0 <= box["y"] and box["y"] + box["height"] <= height, (letter, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (letter, box)
         assert page.evaluate(UNCOVERED, f"[data-testid=letter-{letter}]") == []
 
 
