@@ -39,6 +39,85 @@ def _size(page: Page, size: tuple[int, int]) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
 
 
+# --------------------------------------------------------------------------- an embed's messages
+
+#: The messages area's lines of text cut by its visible rect (a line partly inside it, partly
+#: outside), the area's scroll range, and the "more" cue's rect and the lines it overlaps.
+LINES = """() => {
+  const area = document.getElementById("messages");
+  const view = area.getBoundingClientRect();
+  const top = view.top + area.clientTop, bottom = top + area.clientHeight;
+  const cut = [];
+  const lines = [];
+  for (const li of area.querySelectorAll("li")) {
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    const rows = new Map();
+    for (const r of range.getClientRects()) if (r.width > 0) rows.set(Math.round(r.top), r);
+    for (const r of rows.values()) {
+      lines.push([r.top, r.bottom]);
+      const inside = r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
+      const outside = r.bottom <= top + 0.5 || r.top >= bottom - 0.5;
+      if (!inside && !outside)
+        cut.push(`${li.textContent.slice(0, 30)}: ${r.top}-${r.bottom} in ${top}-${bottom}`);
+    }
+  }
+  const more = area.querySelector(".messages-more");
+  const m = more.getBoundingClientRect();
+  const faded = lines.filter(([t, b]) => b > m.top + 0.5 && t < m.bottom - 0.5
+    && t >= top - 0.5 && b <= bottom + 0.5);
+  return {cut, lines: lines.length, top: area.scrollTop,
+    end: area.scrollHeight - area.clientHeight,
+    more: [m.top, m.bottom], bottom, faded: faded.length,
+    fade: more.checkVisibility() ? getComputedStyle(more).backgroundImage : "none"};
+}"""
+
+
+#: The messages area at rest: its scroll has not moved for 400 ms.
+STILL = """() => new Promise((done) => {
+  const area = document.getElementById("messages"), at = area.scrollTop;
+  setTimeout(() => done(area.scrollTop === at), 400);
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_embeds_messages_show_whole_lines_and_a_cue_while_more_follows(
+    page: Page, open_app: Opener, shot: Shot, lang: str
+) -> None:
+    """Four bad parameters in a 320 x 420 frame: four notices, more than the area shows. At the
+    top, after a scroll of the wheel by less than a line, by a few lines, and at the end, no line
+    of text is cut by the area's edges; while more follows, a fade lies over the area's last
+    line at its bottom edge; at the end it lies over none. The board stays as it was."""
+    _size(page, (320, 420))
+    open_app(f"?embed=1&lang={lang}")
+    square = page.locator('#board .cell[data-row="0"][data-col="0"]').bounding_box()
+    open_app(f"?embed=1&size=99&players=x&lang={lang}&seats=foo&mode=bogus")
+    expect(page.locator("#notice-list li")).to_have_count(4)
+    settle(page)
+    area = page.locator("#messages")
+    box = area.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for step, wheel in enumerate([0, 7, 50, 10_000]):
+        if wheel:
+            page.mouse.wheel(0, wheel)
+        page.wait_for_function(STILL, polling=100)  # the scroll and its coming to rest
+        shot(page, f"fit-embed-messages-{lang}-{step}")
+        seen = page.evaluate(LINES)
+        assert seen["lines"] > 6 and seen["end"] > 0, seen  # more than the area shows
+        assert seen["cut"] == [], (step, seen)
+        assert "gradient" in seen["fade"], seen
+        at_end = seen["top"] >= seen["end"] - 1
+        assert at_end == (wheel == 10_000), seen
+        if at_end:
+            assert seen["faded"] == 0, seen  # the cue is gone: no text under it
+        else:
+            assert seen["faded"] == 1 and abs(seen["more"][1] - seen["bottom"]) < 1, seen
+    assert page.locator('#board .cell[data-row="0"][data-col="0"]').bounding_box() == square
+    assert page.evaluate(UNCOVERED, "#board .cell, [data-testid=letter-S], #notice-close") == []
+    assert page.evaluate(CHECK, True) == []
+
+
 # --------------------------------------------------------------------------- the review heading
 
 
