@@ -63,13 +63,13 @@ LINES = """() => {
     }
   }
   const more = area.querySelector(".messages-more");
-  const m = more.getBoundingClientRect();
+  const m = more ? more.getBoundingClientRect() : {top: 0, bottom: 0};
   const faded = lines.filter(([t, b]) => b > m.top + 0.5 && t < m.bottom - 0.5
     && t >= top - 0.5 && b <= bottom + 0.5);
   return {cut, lines: lines.length, top: area.scrollTop,
     end: area.scrollHeight - area.clientHeight,
     more: [m.top, m.bottom], bottom, faded: faded.length,
-    fade: more.checkVisibility() ? getComputedStyle(more).backgroundImage : "none"};
+    fade: more?.checkVisibility() ? getComputedStyle(more).backgroundImage : "none"};
 }"""
 
 
