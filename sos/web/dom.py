@@ -10,7 +10,7 @@ from pyscript import document, window
 
 from sos.app.game.view import LineView, PlayerView, TurnView
 from sos.web import guard
-from sos.web.nobreak import set_text
+from sos.web.nobreak import Names, set_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -273,15 +273,12 @@ def scroll_into_list(box: Any, item: Any, again: bool = False) -> None:
     box.scrollTop = target
 
 
-def show_result(
-    result: str | None, ending: str = "", units: tuple[str, ...] = (), names: tuple[str, ...] = ()
-) -> None:
+def show_result(result: str | None, ending: str, units: tuple[str, ...], names: Names) -> None:
     """The game-over panel beside the board: shown with ``result`` (its text) when a game ends,
     hidden while it goes on. ``ending`` names the finished game independently of the language
     (game id and number of moves): once folded (:func:`hide_result`) the panel stays folded
     for that ending, so re-rendering the finished game — in another language too — does not
-    unfold it; its text (``units`` kept on one line, long ``names`` cut to two lines,
-    :func:`sos.web.nobreak.set_text`) still follows the language."""
+    unfold it; its text (``units``, ``names``: :func:`.nobreak.set_text`) follows the language."""
     panel = by_id("result")
     if result is None:
         panel.hidden = True

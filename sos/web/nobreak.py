@@ -11,11 +11,14 @@ from pyscript import document
 
 from sos.app.game.nobreak import runs, seat_names
 
-__all__ = ["seat_names", "set_text"]
+__all__ = ["Names", "seat_names", "set_text"]
+
+#: The names given to the seats (``""`` where none was).
+Names = tuple[str, ...]
 
 
 def set_text(
-    node: Any, content: str, units: tuple[str, ...] = (), names: tuple[str, ...] = ()
+    node: Any, content: str, units: tuple[str, ...] = (), names: Names = ()
 ) -> Any:
     """``node``'s text ``content``, with each score and each of ``units`` (:func:`seat_names`)
     in a ``span.nb``, and each of ``names`` (the names given) too long to be a unit in a
