@@ -480,6 +480,27 @@ if (openFull) {
   openFull.href = full.href;
 }
 
+// An embed's messages (a notice laid over the scores, static/css/app.css) show whole lines: a
+// scroll comes to rest with a line at the area's top, so its bottom edge cuts none.
+const messages = document.getElementById("messages");
+if (embed && messages) {
+  const rest = () => {
+    const line = parseFloat(getComputedStyle(messages).lineHeight);
+    const list = document.getElementById("notice-list");
+    if (!(line > 0) || !list) return;
+    const from = list.offsetTop; // the first line's top (the update offer may be above it)
+    const end = messages.scrollHeight - messages.clientHeight;
+    const at = messages.scrollTop;
+    const to = Math.max(0, Math.min(end, from + Math.round((at - from) / line) * line));
+    if (at > 0 && at < end && Math.abs(to - at) >= 0.5) messages.scrollTo({ top: to, behavior: "smooth" });
+  };
+  if ("onscrollend" in window) messages.addEventListener("scrollend", rest);
+  else {
+    let timer = 0;
+    messages.addEventListener("scroll", () => { clearTimeout(timer); timer = setTimeout(rest, 150); });
+  }
+}
+
 // Drawn: the page may be shown (static/css/app.css hides it until now, so that nothing of it
 // moves after its first paint).
 html.dataset.drawn = "1";

@@ -10,7 +10,7 @@ from pyscript import document, window
 
 from sos.app.game.view import LineView, PlayerView, TurnView
 from sos.web import guard
-from sos.web.nobreak import set_text
+from sos.web.nobreak import Names, set_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -273,19 +273,19 @@ def scroll_into_list(box: Any, item: Any, again: bool = False) -> None:
     box.scrollTop = target
 
 
-def show_result(result: str | None, ending: str = "", units: tuple[str, ...] = ()) -> None:
+def show_result(result: str | None, ending: str, units: tuple[str, ...], names: Names) -> None:
     """The game-over panel beside the board: shown with ``result`` (its text) when a game ends,
     hidden while it goes on. ``ending`` names the finished game independently of the language
     (game id and number of moves): once folded (:func:`hide_result`) the panel stays folded
     for that ending, so re-rendering the finished game — in another language too — does not
-    unfold it; its text (``units`` kept on one line) still follows the language."""
+    unfold it; its text (``units``, ``names``: :func:`.nobreak.set_text`) follows the language."""
     panel = by_id("result")
     if result is None:
         panel.hidden = True
         panel.removeAttribute("data-shown")
         panel.classList.remove("folded")
         return
-    set_text(by_id("result-text"), result, units)
+    set_text(by_id("result-text"), result, units, names)
     shown = ending or result
     if panel.getAttribute("data-shown") != shown:
         panel.setAttribute("data-shown", shown)

@@ -201,7 +201,7 @@ def render(
     board.show_marks(vm.lines)
     render_players(vm.players, vm.thinking)
     units = seat_names(lang)  # "Computer 2" and scores ("21–0") never break across lines
-    set_text(by_id("status"), vm.status, units)
+    set_text(by_id("status"), vm.status, units, names)
     by_id("mode-text").textContent = text(lang, f"mode.{vm.mode}")
     by_id("hint-button").disabled = vm.locked
     by_id("undo-button").disabled = not game.can_undo()
@@ -213,7 +213,7 @@ def render(
     )
     _render_other_lines(app)
     by_id("open-full").href = full_link
-    show_result(vm.result, f"{game.record.id}:{len(state.history)}", units)
+    show_result(vm.result, f"{game.record.id}:{len(state.history)}", units, names)
 
 
 def _render_other_lines(app: AppSession) -> None:

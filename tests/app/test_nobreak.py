@@ -3,7 +3,7 @@ seats' names with their number, nothing else."""
 
 from __future__ import annotations
 
-from sos.app.game.nobreak import LONGEST, seat_names, segments
+from sos.app.game.nobreak import LONGEST, runs, seat_names, segments
 from sos.app.game.view import player_name
 
 NAMES = ("Player 1", "Computer 2", "Player 2")
@@ -62,3 +62,22 @@ def test_the_seat_names_are_every_default_name() -> None:
         "Player 3", "Computer 3", "Player 4", "Computer 4",
     )  # fmt: skip
     assert "Υπολογιστής 2" in seat_names("el")
+
+
+def test_a_long_given_name_is_a_run_of_its_own() -> None:
+    """A name given to a seat longer than a unit is a ``"name"`` run (the page cuts it to two
+    lines), found before the scores and units inside it; shorter names stay plain text."""
+    long = "Wolfgang Amadeus " * 5 + "Mozart 3–0"
+    assert runs(f"{long} wins, 3–0", NAMES, (long, "Alice")) == [
+        (long, "name"),
+        (" wins, ", ""),
+        ("3–0", "nb"),
+    ]
+    assert runs("Alice to move", NAMES, ("Alice", "")) == [("Alice to move", "")]
+    assert runs("Player 1 to move", NAMES, ()) == [("Player 1", "nb"), (" to move", "")]
+    w = "W" * 96
+    content = f"{w} and Player 2 draw, 1–1"
+    parts = runs(content, NAMES, (w, ""))
+    assert "".join(run for run, _ in parts) == content
+    assert parts == [(w, "name"), (" and ", ""), ("Player 2", "nb"), (" draw, ", ""), ("1–1", "nb")]
+    assert runs("", NAMES, (w,)) == [("", "")]

@@ -47,6 +47,29 @@ def segments(content: str, units: Iterable[str] = ()) -> list[tuple[str, bool]]:
     return out
 
 
+def runs(
+    content: str, units: Iterable[str] = (), names: Iterable[str] = ()
+) -> list[tuple[str, str]]:
+    """``content`` cut into runs, each with its kind: ``"name"`` for each of ``names`` (the names
+    given to the seats) longer than :data:`LONGEST` characters -- the page shows such a name on
+    at most two lines, cut with an ellipsis, so that it cannot push the letters off a desktop's
+    screen (:mod:`sos.web.nobreak`) --, ``"nb"`` for a unit kept whole (:func:`segments`), ``""``
+    for the rest. Joined, the runs are ``content``."""
+    long = sorted({n for n in names if len(n) > LONGEST}, key=len, reverse=True)
+    if not long:
+        return [(run, "nb" if whole else "") for run, whole in segments(content, units)]
+    out: list[tuple[str, str]] = []
+    at = 0
+    for match in re.finditer("|".join(re.escape(name) for name in long), content):
+        if match.start() > at:
+            out += runs(content[at : match.start()], units)
+        out.append((match.group(), "name"))
+        at = match.end()
+    if at < len(content) or not out:
+        out += runs(content[at:], units)
+    return out
+
+
 def seat_names(lang: str) -> tuple[str, ...]:
     """Every seat's name without a given one, in ``lang``: "Player 1" ... "Computer 4" (the
     units the status line and the result keep on one line)."""
