@@ -1,7 +1,8 @@
 """Game review in the page (issue 14): verdicts in the move list that match the engine's review
-in CPython (shown as they are found while the review runs), the evaluation graph (one point per move, a click goes there), the best move on the
-board, Cancel, the review kept with the game across a reload, German, phone and embed sizes,
-no main-thread task over 50 ms of CPU while reviewing, and axe."""
+in CPython (shown as they are found while the review runs), the evaluation graph (one point per
+move, a click goes there), the best move on the board, Cancel, the review kept with the game
+across a reload, German, phone and embed sizes, no main-thread task over 50 ms of CPU while
+reviewing, and axe."""
 
 from __future__ import annotations
 
