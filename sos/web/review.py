@@ -18,8 +18,6 @@ from sos.app.app import AppSession
 from sos.app.game.computer import book_needed
 from sos.app.game.session import GameSession
 from sos.app.learn.review import (
-    HEIGHT,
-    STEP,
     GraphView,
     exit_cursor,
     review_view,
@@ -29,10 +27,11 @@ from sos.app.learn.review import (
     with_review,
 )
 from sos.web.computer import SLICE_SECONDS, fetch_book
-from sos.web.dom import SVG_NS, by_id, element, hide_result
+from sos.web.dom import by_id, element, hide_result
 from sos.web.guard import spawn
 from sos.web.host import Host
 from sos.web.render import BoardView
+from sos.web.review_graph import draw_graph
 
 if TYPE_CHECKING:
     from sos.app.learn.review import GameReview, VerdictMark
@@ -41,15 +40,6 @@ if TYPE_CHECKING:
 #: Verdicts found while the review runs are drawn at most this often (seconds), and at most
 #: :data:`DRAW_SHARE` of the time goes to drawing them (a long game's panel takes longer).
 DRAW_GAP, DRAW_SHARE = 0.25, 0.1
-
-
-def _svg(tag: str, cls: str = "", **attrs: object) -> Any:
-    node = document.createElementNS(SVG_NS, tag)
-    if cls:
-        node.setAttribute("class", cls)
-    for name, value in attrs.items():
-        node.setAttribute(name.replace("_", "-"), str(value))
-    return node
 
 
 class ReviewPanel:
@@ -242,7 +232,7 @@ class ReviewPanel:
             )
         if view.graph != self._graph:
             self._graph = view.graph
-            self._draw_graph(view.graph)
+            self._dots = draw_graph(by_id("review-graph"), view.graph)
         for ply, dot in self._dots:
             dot.classList.toggle("sel", ply == view.selected + 1)
         by_id("review-message").textContent = view.message
@@ -253,33 +243,6 @@ class ReviewPanel:
         self._clear_marks()
         self._mark_best(view.marks)
         self._decorate(view.verdicts)
-
-    def _draw_graph(self, graph: GraphView) -> None:
-        svg = by_id("review-graph")
-        svg.setAttribute("viewBox", f"0 0 {graph.width} {HEIGHT}")
-        svg.setAttribute("preserveAspectRatio", "none")
-        svg.setAttribute("aria-label", graph.label)
-        for side, caption in (("review-up", graph.up), ("review-down", graph.down)):
-            by_id(side).textContent = caption
-        nodes = [_svg("line", "axis", x1=0, y1=HEIGHT / 2, x2=graph.width, y2=HEIGHT / 2)]
-        for point in graph.points:
-            hit = _svg("rect", "hit", x=(point.ply - 1) * STEP, y=0, width=STEP, height=HEIGHT)
-            hit.dataset.ply = str(point.ply)
-            nodes.append(hit)
-        for seg in graph.segments:
-            kind = "exact" if seg.exact else "estimate"
-            nodes.append(_svg("line", f"seg {kind}", x1=seg.x1, y1=seg.y1, x2=seg.x2, y2=seg.y2))
-        dots = []
-        for point in graph.points:
-            kind = "exact" if point.exact else "estimate"
-            dot = _svg(
-                "line", f"pt {kind} v-{point.verdict}",
-                x1=point.x, y1=point.y, x2=point.x, y2=point.y,
-            )
-            dot.dataset.ply = str(point.ply)
-            dots.append(dot)
-        svg.replaceChildren(*nodes, *dots)  # dots above the segments
-        self._dots = [(point.ply, dot) for point, dot in zip(graph.points, dots, strict=True)]
 
     def _mark_best(self, marks: tuple[tuple[int, int, str], ...]) -> None:
         cells = self.board.cells
