@@ -2,7 +2,8 @@
 
 :func:`review_game` replays a game and evaluates each position once, **from the last to the
 first** (so the exact solver's transposition table, filled by the endgame, answers the earlier
-positions faster). :func:`review_steps` is the same work as a pausable generator for the page
+positions faster), and judges each move as soon as the positions before and after it are valued:
+the last moves first. :func:`review_steps` is the same work as a pausable generator for the page
 (drive it like :meth:`sos.ai.agents.Agent.plan`; :class:`Progress` says how far it got).
 
 Values
@@ -225,10 +226,15 @@ def _num(x: float) -> float | int:
 
 @dataclass
 class Progress:
-    """How far a review has got: ``done`` of ``total`` positions evaluated."""
+    """How far a review has got: ``done`` of ``total`` positions evaluated, and ``plies``, the
+    moves judged so far by their index (final: the same :class:`PlyReview` as in the
+    finished review). Positions are valued from the last to the first, so the moves are judged
+    from the last to the first too, each as soon as the positions before and after it are
+    valued -- except a move whose estimates disagree, judged when every position is valued."""
 
     done: int = 0
     total: int = 0
+    plies: dict[int, PlyReview] = field(default_factory=dict)
 
 
 class _Eval:
@@ -290,7 +296,9 @@ def review_steps(
     solver: Solver | None = None,
 ) -> Generator[None, None, GameReview]:
     """:func:`review_game` as a pausable generator (a bare ``yield`` between slices of work of
-    at most :data:`sos.ai.search.STEP_SECONDS`); ``progress`` is updated as positions are done.
+    at most :data:`sos.ai.search.STEP_SECONDS`); ``progress`` is updated as positions are done,
+    and each move's final :class:`PlyReview` is put in ``progress.plies`` as soon as it is judged
+    (the page shows the verdicts as they come; see :class:`Progress`).
 
     ``solver``: a solver to reuse (its table is kept between reviews of one game).
     """
@@ -309,6 +317,7 @@ def review_steps(
             yield  # (a long game's replay is a few steps, not one)
     prog = progress if progress is not None else Progress()
     prog.total, prog.done = len(positions), 0
+    prog.plies.clear()
     solver = solver if solver is not None else Solver()
     searcher = AlphaBeta(budget=None, rng=random.Random(0), node_budget=estimate_nodes)
     two = rules.players == 2
@@ -342,41 +351,62 @@ def review_steps(
             chosen = move_action(result.move, rules.cols) if result.move >= 0 else None
             found = _Eval(float(result.value), bool(result.exact), best, values, chosen)
         evals[k] = found
+        if k < len(line):  # the move from here: judged now unless it is to be searched again
+            judged = yield from _judge(rules.mode, two, k, line[k], positions, gains[k], evals)
+            if judged is not None:
+                prog.plies[k] = judged
         prog.done += 1
         yield
-    plies = []
     deeper = AlphaBeta(budget=None, rng=random.Random(0),
                        node_budget=estimate_nodes * RESEARCH_FACTOR)
+    plies: list[PlyReview] = []
     for k, action in enumerate(line):
-        pos, nxt = positions[k], positions[k + 1]
-        here, there = evals[k], evals[k + 1]
-        assert here is not None and there is not None
-        mover = pos.current_player()
-        before = _lead(pos, mover) + here.value if rules.mode == "general" else here.value
-        after = _after(rules.mode, two, pos, nxt, action, gains[k], here, there)
-        best = here.best
-        among = action in best
-        exact = here.exact and there.exact
-        unsure = False
-        if among and not exact and _disagree(before, after):
-            if here.chosen is not None and action != here.chosen:
-                # Tied with the search's choice by a bound only; its own search says worse.
-                best = tuple(a for a in best if a != action)
-                among = False
-            else:
-                if two and not there.exact and not nxt.is_terminal():  # again, deeper
-                    result = yield from deeper.search(nxt.clone())
-                    again = _Eval(float(result.value), bool(result.exact), (), {})
-                    after = _after(rules.mode, two, pos, nxt, action, gains[k], here, again)
-                unsure = _disagree(before, after)
-        loss = 0.0 if among else max(0.0, before - after)
-        plies.append(
-            PlyReview(
-                k, action, mover, float(before), float(after), best, round(loss, 2),
-                verdict(rules.mode, before, after, exact, among), exact, unsure,
-            )
-        )
+        ply = prog.plies.get(k)
+        if ply is None:  # searched again (in move order, after every position is valued)
+            ply = yield from _judge(rules.mode, two, k, action, positions, gains[k], evals, deeper)
+            assert ply is not None
+            prog.plies[k] = ply
+        plies.append(ply)
     return GameReview(rules.mode, rules.players, tuple(line), tuple(plies))
+
+
+def _judge(
+    mode: str, two: bool, k: int, action: Action, positions: list[GameState], gain: int,
+    evals: list[_Eval | None], deeper: AlphaBeta | None = None,
+) -> Generator[None, None, PlyReview | None]:
+    """The review of move ``k`` (``action``, which completed ``gain`` SOSs) from the values of
+    the positions before and after it. A move among the best whose two estimates disagree is
+    searched again with ``deeper``; without ``deeper`` it is None (not judged yet: the searches
+    again run after every position is valued, in move order, as the search's table carries
+    from one to the next)."""
+    pos, nxt = positions[k], positions[k + 1]
+    here, there = evals[k], evals[k + 1]
+    assert here is not None and there is not None
+    mover = pos.current_player()
+    before = _lead(pos, mover) + here.value if mode == "general" else here.value
+    after = _after(mode, two, pos, nxt, action, gain, here, there)
+    best = here.best
+    among = action in best
+    exact = here.exact and there.exact
+    unsure = False
+    if among and not exact and _disagree(before, after):
+        if here.chosen is not None and action != here.chosen:
+            # Tied with the search's choice by a bound only; its own search says worse.
+            best = tuple(a for a in best if a != action)
+            among = False
+        else:
+            if two and not there.exact and not nxt.is_terminal():  # again, deeper
+                if deeper is None:
+                    return None
+                result = yield from deeper.search(nxt.clone())
+                again = _Eval(float(result.value), bool(result.exact), (), {})
+                after = _after(mode, two, pos, nxt, action, gain, here, again)
+            unsure = _disagree(before, after)
+    loss = 0.0 if among else max(0.0, before - after)
+    return PlyReview(
+        k, action, mover, float(before), float(after), best, round(loss, 2),
+        verdict(mode, before, after, exact, among), exact, unsure,
+    )
 
 
 def _disagree(before: float, after: float) -> bool:

@@ -1,5 +1,6 @@
 """The game review in the page (issue 14): the Review button, the review run in time slices
-with a progress bar and Cancel, the verdicts in the move list, the best move on the board, the
+with a progress bar and Cancel, the verdicts in the move list (drawn as they come while the
+review runs: :meth:`~sos.app.learn.review.ReviewRun.so_far`), the best move on the board, the
 evaluation graph and each player's summary. The judging and what is shown are
 :mod:`sos.app.learn.review`'s; this module runs the review in slices, stores it in the game's record
 (``GameRecord.extra["review"]``, tied to the line it reviewed: shown at once when opened again;
@@ -17,8 +18,6 @@ from sos.app.app import AppSession
 from sos.app.game.computer import book_needed
 from sos.app.game.session import GameSession
 from sos.app.learn.review import (
-    HEIGHT,
-    STEP,
     GraphView,
     exit_cursor,
     review_view,
@@ -28,23 +27,19 @@ from sos.app.learn.review import (
     with_review,
 )
 from sos.web.computer import SLICE_SECONDS, fetch_book
-from sos.web.dom import SVG_NS, by_id, element, hide_result
+from sos.web.dom import by_id, element, hide_result
 from sos.web.guard import spawn
 from sos.web.host import Host
 from sos.web.render import BoardView
+from sos.web.review_graph import draw_graph
 
 if TYPE_CHECKING:
     from sos.app.learn.review import GameReview, VerdictMark
     from sos.notation import Action
 
-
-def _svg(tag: str, cls: str = "", **attrs: object) -> Any:
-    node = document.createElementNS(SVG_NS, tag)
-    if cls:
-        node.setAttribute("class", cls)
-    for name, value in attrs.items():
-        node.setAttribute(name.replace("_", "-"), str(value))
-    return node
+#: Verdicts found while the review runs are drawn at most this often (seconds), and at most
+#: :data:`DRAW_SHARE` of the time goes to drawing them (a long game's panel takes longer).
+DRAW_GAP, DRAW_SHARE = 0.25, 0.1
 
 
 class ReviewPanel:
@@ -62,7 +57,7 @@ class ReviewPanel:
         self.source = ""
         self._marked: list[Any] = []
         self._graph: GraphView | None = None
-        self._dots: list[Any] = []
+        self._dots: list[tuple[int, Any]] = []  # (ply from 1, its point on the graph)
         self._summary: tuple[str, ...] | None = None
         # (the cursor and line when the review opened; whether the result card was open)
         self._opened: tuple[int, tuple[Action, ...]] = (0, ())
@@ -153,6 +148,7 @@ class ReviewPanel:
         progress = run.progress
         self._progress(progress.done, progress.total)
         result: GameReview | None = None
+        drawn, next_draw = 0, 0.0  # (moves judged when last drawn; when to draw again)
         try:
             if book_needed(game.rules, None):
                 await fetch_book(game.rules)
@@ -170,11 +166,24 @@ class ReviewPanel:
                 if self.cancelled or self.app.game is not game:
                     gen.close()
                     break
+                if run.judged != drawn and time.perf_counter() >= next_draw:
+                    # The verdicts known so far, in a task of their own.
+                    began, drawn = time.perf_counter(), run.judged
+                    self.review = run.so_far()
+                    by_id("review-result").hidden = False
+                    self.render()
+                    cost = time.perf_counter() - began
+                    next_draw = began + max(DRAW_GAP, cost / DRAW_SHARE)
+                    await asyncio.sleep(0)
         finally:
             self.running = False
             by_id("review-run").hidden = True
         if result is None:
-            if self.game is game:
+            if self.game is game:  # (cancelled: the verdicts drawn so far go)
+                self.review = None
+                by_id("review-result").hidden = True
+                self._decorate(())
+                self._graph = self._summary = None
                 by_id("review-message").textContent = self.app.t("review.cancelled")
             self.render()
             return
@@ -213,7 +222,9 @@ class ReviewPanel:
         if by_id("review-panel").hidden or self.review is None:
             self._clear_marks()
             return
-        view = review_view(app, app.lang, self.review, game.line, game.cursor, game.seats)
+        view = review_view(  # (still running: the moves judged so far, no summary yet)
+            app, app.lang, self.review, game.line, game.cursor, game.seats, not self.running
+        )
         if view.summary != self._summary:
             self._summary = view.summary
             by_id("review-summary").replaceChildren(
@@ -221,9 +232,9 @@ class ReviewPanel:
             )
         if view.graph != self._graph:
             self._graph = view.graph
-            self._draw_graph(view.graph)
-        for index, dot in enumerate(self._dots):
-            dot.classList.toggle("sel", index == view.selected)
+            self._dots = draw_graph(by_id("review-graph"), view.graph)
+        for ply, dot in self._dots:
+            dot.classList.toggle("sel", ply == view.selected + 1)
         by_id("review-message").textContent = view.message
         by_id("review-prev").disabled = view.prev_disabled
         by_id("review-next").disabled = view.next_disabled
@@ -232,36 +243,6 @@ class ReviewPanel:
         self._clear_marks()
         self._mark_best(view.marks)
         self._decorate(view.verdicts)
-
-    def _draw_graph(self, graph: GraphView) -> None:
-        svg = by_id("review-graph")
-        svg.setAttribute("viewBox", f"0 0 {graph.width} {HEIGHT}")
-        svg.setAttribute("preserveAspectRatio", "none")
-        svg.setAttribute("aria-label", graph.label)
-        for side, caption in (("review-up", graph.up), ("review-down", graph.down)):
-            by_id(side).textContent = caption
-        nodes = [_svg("line", "axis", x1=0, y1=HEIGHT / 2, x2=graph.width, y2=HEIGHT / 2)]
-        for index, point in enumerate(graph.points):
-            hit = _svg("rect", "hit", x=index * STEP, y=0, width=STEP, height=HEIGHT)
-            hit.dataset.ply = str(point.ply)
-            nodes.append(hit)
-            if index:  # the segment from the previous point
-                seg = graph.segments[index - 1]
-                kind = "exact" if seg.exact else "estimate"
-                nodes.append(
-                    _svg("line", f"seg {kind}", x1=seg.x1, y1=seg.y1, x2=seg.x2, y2=seg.y2)
-                )
-        dots = []
-        for point in graph.points:
-            kind = "exact" if point.exact else "estimate"
-            dot = _svg(
-                "line", f"pt {kind} v-{point.verdict}",
-                x1=point.x, y1=point.y, x2=point.x, y2=point.y,
-            )
-            dot.dataset.ply = str(point.ply)
-            dots.append(dot)
-        svg.replaceChildren(*nodes, *dots)  # dots above the segments
-        self._dots = dots
 
     def _mark_best(self, marks: tuple[tuple[int, int, str], ...]) -> None:
         cells = self.board.cells
@@ -280,10 +261,10 @@ class ReviewPanel:
 
     def _decorate(self, verdicts: tuple[VerdictMark, ...]) -> None:
         """The verdicts in the move list: a symbol and a colour (data-verdict), and the verdict
-        in the button's accessible name."""
+        in the button's accessible name (the moves not judged yet have none)."""
+        marks = {mark.ply: mark for mark in verdicts}
         for button in document.querySelectorAll("#move-list button.ply"):
-            index = int(button.dataset.ply) - 1
-            mark = verdicts[index] if index < len(verdicts) else None
+            mark = marks.get(int(button.dataset.ply))
             verdict = mark.verdict if mark is not None else ""
             if (button.getAttribute("data-verdict") or "") == verdict:
                 continue

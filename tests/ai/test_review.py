@@ -10,6 +10,7 @@ import pytest
 from sos import Action, GameState, Rules, new_game
 from sos.ai.review import (
     GameReview,
+    PlyReview,
     Progress,
     graph_points,
     review_game,
@@ -215,3 +216,36 @@ def test_a_move_among_the_best_is_never_judged_worse_and_disagreement_is_marked(
     unsure = [ply for ply in review.plies if ply.unsure]
     assert [(p.ply, str(p.action), p.verdict) for p in unsure] == [(37, "S@a7", "best")]
     assert unsure[0].value_before - unsure[0].value_after >= 0.5  # what made it disagree
+
+
+def test_moves_are_judged_as_their_positions_are_valued() -> None:
+    """The review streams: at every pause ``progress.plies`` holds the moves judged so far,
+    each the very PlyReview of the finished review. Positions are valued from the last to the
+    first, so the judged moves are the last ones, all of them whose two positions are valued,
+    but a move whose estimates disagree (here move 38 of the issue 32 game): it is searched
+    again, in move order, only after every position is valued."""
+    state = search_game(Rules(7, 7, "general"), 2)
+    progress = Progress()
+    gen = review_steps(state, progress, exact_nodes=2_000, estimate_nodes=300)
+    seen: list[tuple[int, dict[int, PlyReview]]] = []
+    try:
+        while True:
+            next(gen)
+            seen.append((progress.done, dict(progress.plies)))
+    except StopIteration as stop:
+        review = stop.value
+    moves = len(state.history)
+    assert review == run_to_end(review_steps(state, exact_nodes=2_000, estimate_nodes=300))
+    valued = [(done, plies) for done, plies in seen if progress.total and done < progress.total]
+    assert valued and valued[0][1] == {}
+    for done, plies in valued:
+        for k, ply in plies.items():
+            assert ply == review.plies[k]
+        # After ``done`` positions (the last ones), the moves between them are judged.
+        expected = set(range(moves - done + 1, moves)) - {37}
+        assert set(plies) == expected, done
+    first = next(done for done, plies in seen if plies)
+    assert first == 2  # the last move, judged once the final position and the one before are
+    at_end = next(plies for done, plies in seen if done == progress.total)
+    assert 37 not in at_end and len(at_end) == moves - 1
+    assert progress.plies == dict(enumerate(review.plies))

@@ -322,3 +322,62 @@ def test_the_texts_before_after_and_lost_agree() -> None:
         else:
             assert before - after <= 0 or ply.loss == 0, said
     assert checked
+
+
+def test_a_running_review_shows_the_moves_judged_so_far() -> None:
+    """While the review runs, the panel shows what is known: after k positions are valued
+    (the last ones: the review goes from the end), the moves between them have their verdicts
+    and graph points, identical to the finished review's; the other moves wait (no verdict, no
+    point; selected, they say so) and there is no summary until the end."""
+    state = random_game(Rules.square(4), 3)
+    line = state.history
+    moves = len(line)
+    seats = ("human", "medium")
+    run = start_review(state.rules, line)
+    partial: dict[int, GameReview] = {}
+    while True:
+        try:
+            next(run.steps)
+        except StopIteration as stop:
+            final: GameReview = stop.value
+            break
+        partial.setdefault(run.progress.done, run.so_far())
+    assert run.judged == moves and run.so_far() == final
+    end = review_view(app(), "en", final, line, moves, seats)
+    assert end.done and len(end.summary) == 2 and len(end.verdicts) == moves
+    marks = {m.ply: m for m in end.verdicts}
+    points = {p.ply: p for p in end.graph.points}
+    for done in (2, moves // 2, moves):  # positions valued
+        so_far = partial[done]
+        judged = list(range(moves - done + 2, moves + 1))  # moves counted from 1
+        assert [p.ply + 1 for p in so_far.plies] == judged
+        for cursor in (1, moves):
+            view = review_view(app(), "en", so_far, line, cursor, seats, done=False)
+            assert not view.done and view.summary == ()
+            assert view.verdicts == tuple(marks[ply] for ply in judged)
+            assert [(p.ply, p.x, p.exact, p.verdict) for p in view.graph.points] == [
+                (p.ply, p.x, p.exact, p.verdict) for p in (points[ply] for ply in judged)
+            ]
+            assert view.graph.width == end.graph.width == moves * 10
+            assert len(view.graph.segments) == max(0, len(judged) - 1)
+            assert view.message == ""
+        last = review_view(app(), "en", so_far, line, moves, seats, done=False)
+        assert (last.selected, last.move, last.marks) == (end.selected, end.move, end.marks)
+        first = review_view(app(), "en", so_far, line, 1, seats, done=False)
+        assert first.selected == 0 and first.marks == ()
+        assert first.move == "This move is not judged yet: the review is still running."
+    assert review_view(app(), "en", final, line, 1, seats).move.startswith("Move 1, Player 1")
+
+
+def test_graph_of_a_review_with_a_move_still_waiting() -> None:
+    """A move whose estimates disagree is judged last (searched again): the moves on both
+    sides have their points, no segment crosses the gap."""
+    review = hand_review()
+    gap = GameReview(review.mode, review.players, review.line,
+                     (review.plies[0], review.plies[2], review.plies[3]))
+    graph = graph_view(app(), gap, 4, ("Player 1", "Player 2"))
+    assert graph.width == 40
+    assert [(p.ply, p.x) for p in graph.points] == [(1, 5.0), (3, 25.0), (4, 35.0)]
+    assert [(s.x1, s.x2) for s in graph.segments] == [(25.0, 35.0)]
+    assert [m.ply for m in verdict_marks(app(), gap, 4)] == [1, 3, 4]
+    assert [m.ply for m in verdict_marks(app(), gap, 3)] == [1, 3]

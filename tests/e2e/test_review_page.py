@@ -1,7 +1,8 @@
 """Game review in the page (issue 14): verdicts in the move list that match the engine's review
-in CPython, the evaluation graph (one point per move, a click goes there), the best move on the
-board, Cancel, the review kept with the game across a reload, German, phone and embed sizes,
-no main-thread task over 50 ms of CPU while reviewing, and axe."""
+in CPython (shown as they are found while the review runs), the evaluation graph (one point per
+move, a click goes there), the best move on the board, Cancel, the review kept with the game
+across a reload, German, phone and embed sizes, no main-thread task over 50 ms of CPU while
+reviewing, and axe."""
 
 from __future__ import annotations
 
@@ -151,6 +152,53 @@ def test_a_move_among_the_best_is_not_called_worse_and_doubt_is_said(
     expect(page.locator("button.cell.best")).to_have_count(0)
     move.scroll_into_view_if_needed()
     shot(page, f"review-unsure-{size[0]}")
+
+
+def test_verdicts_show_as_they_are_found(open_app: Opener) -> None:
+    """An 8x8 game: the verdicts come while the review runs (the last moves first, as the
+    engine values the positions from the end), each the one of the finished review, with their
+    graph points; no summary until the end; a move not judged yet says so."""
+    state = random_game(8, 11)
+    expected = review_game(state)  # the same node budgets: the same verdicts
+    moves = len(state.history)
+    page = open_app(query_for(state))
+    page.get_by_test_id("review").click()
+    seen = page.wait_for_function(
+        """() => {
+          const judged = [...document.querySelectorAll('#move-list button.ply[data-verdict]')];
+          if (!judged.length) return null;
+          const bar = document.getElementById('review-progress');
+          return {
+            judged: judged.map((b) => [+b.dataset.ply, b.dataset.verdict]),
+            running: !document.getElementById('review-run').hidden,
+            done: bar.value, total: bar.max,
+            source: document.getElementById('review-panel').dataset.source || '',
+            summary: document.querySelectorAll('#review-summary li').length,
+            points: [...document.querySelectorAll('#review-graph .pt')].map((p) => +p.dataset.ply),
+          };
+        }""",
+        timeout=60_000,
+    ).json_value()
+    assert seen["running"] and seen["source"] == "" and seen["done"] < seen["total"], seen
+    assert seen["summary"] == 0, seen
+    judged = [ply for ply, _ in seen["judged"]]
+    assert judged == list(range(moves - len(judged) + 1, moves + 1)), seen  # the last moves
+    assert seen["points"] == judged, seen
+    for ply, said in seen["judged"]:
+        assert said == expected.plies[ply - 1].verdict, (ply, said)
+    page.locator('#move-list button.ply[data-ply="1"]').click()  # not judged yet
+    expect(page.get_by_test_id("review-move")).to_have_text(
+        "This move is not judged yet: the review is still running."
+    )
+    expect(page.get_by_test_id("review-progress")).to_be_visible()  # (it was still running)
+    wait_reviewed(page)
+    expect(page.locator("#move-list button.ply[data-verdict]")).to_have_count(moves)
+    for ply in expected.plies:
+        button = page.locator(f'#move-list button.ply[data-ply="{ply.ply + 1}"]')
+        expect(button).to_have_attribute("data-verdict", ply.verdict)
+    expect(page.get_by_test_id("review-summary").locator("li")).to_have_count(2)
+    expect(page.get_by_test_id("review-move")).to_contain_text("Move 1, Player 1")
+    expect(page.locator("#review-graph .pt")).to_have_count(moves)
 
 
 def test_a_changed_line_is_reviewed_again(open_app: Opener) -> None:

@@ -79,11 +79,30 @@ def with_review(record: GameRecord, review: GameReview) -> GameRecord:
 
 @dataclass(frozen=True)
 class ReviewRun:
-    """A review to run (:func:`start_review`): step ``steps`` until it returns the
-    :class:`~sos.ai.review.GameReview`; ``progress`` says how far it has got."""
+    """A review to run (:func:`start_review`) of the game ``line`` under ``rules``: step
+    ``steps`` until it returns the :class:`~sos.ai.review.GameReview`; ``progress`` says how
+    far it has got and holds the moves judged so far (:meth:`so_far`)."""
 
     steps: Generator[None, None, GameReview]
     progress: Progress
+    rules: Rules
+    line: tuple[Action, ...]
+
+    @property
+    def judged(self) -> int:
+        """How many moves are judged so far."""
+        return len(self.progress.plies)
+
+    def so_far(self) -> GameReview:
+        """The review as far as it has got: a :class:`~sos.ai.review.GameReview` of ``line``
+        whose ``plies`` are only the moves judged so far, in move order (each exactly as in the
+        finished review; the last moves come first). Shown with ``review_view(..., done=False)``."""
+        from ...ai.review import GameReview
+
+        plies = self.progress.plies
+        return GameReview(
+            self.rules.mode, self.rules.players, self.line, tuple(plies[k] for k in sorted(plies))
+        )
 
 
 def start_review(rules: Rules, line: Sequence[Action]) -> ReviewRun:
@@ -93,7 +112,7 @@ def start_review(rules: Rules, line: Sequence[Action]) -> ReviewRun:
     from ...state import replay
 
     progress = Progress(0, len(line) + 1)
-    return ReviewRun(review_steps(replay(rules, line), progress), progress)
+    return ReviewRun(review_steps(replay(rules, line), progress), progress, rules, tuple(line))
 
 
 def matching(review: GameReview, line: Sequence[Action]) -> int:
@@ -135,9 +154,12 @@ class VerdictMark:
 
 
 def verdict_marks(texts: Texts, review: GameReview, count: int) -> tuple[VerdictMark, ...]:
-    """The verdicts of the first ``count`` moves (the ones the review covers)."""
+    """The verdicts of the first ``count`` moves (the ones the review covers) that are judged
+    (all of them once the review is finished)."""
     out = []
-    for ply in review.plies[:count]:
+    for ply in review.plies:
+        if ply.ply >= count:
+            break
         plain = texts.t("moves.ply.label", action=str(ply.action))
         label = texts.t(
             "review.ply.label", label=plain, verdict=texts.t(f"review.verdict.{ply.verdict}")
@@ -206,12 +228,19 @@ class GraphView:
 def graph_view(
     texts: Texts, review: GameReview, count: int, names: Sequence[str]
 ) -> GraphView:
-    """The graph of the first ``count`` moves (:func:`sos.ai.review.graph_points`). General mode
-    is scaled to the largest lead (at least one point); simple mode spans -1..+1."""
+    """The graph of the first ``count`` moves (:func:`sos.ai.review.graph_points`), a point for
+    each one judged (all once the review is finished), at its place in the game; a segment joins
+    two neighbouring moves. General mode is scaled to the largest lead (at least one point);
+    simple mode spans -1..+1."""
     from ...ai.review import graph_points
 
-    values = graph_points(review)[:count]
-    width = max(1, len(values)) * STEP
+    shown = [
+        (ply, value)
+        for ply, value in zip(review.plies, graph_points(review), strict=True)
+        if ply.ply < count
+    ]
+    values = [value for _, value in shown]
+    width = max(1, count) * STEP
     scale = 1.0
     if review.mode == "general":
         scale = max([1.0, *(abs(v) for v, _ in values)])
@@ -221,12 +250,13 @@ def graph_view(
         return round(HEIGHT / 2 - max(-1.0, min(1.0, value / scale)) * half, 2)
 
     points = tuple(
-        GraphPoint(index + 1, index * STEP + STEP / 2, y(value), exact, ply.verdict)
-        for index, ((value, exact), ply) in enumerate(zip(values, review.plies, strict=False))
+        GraphPoint(ply.ply + 1, ply.ply * STEP + STEP / 2, y(value), exact, ply.verdict)
+        for ply, (value, exact) in shown
     )
     segments = tuple(
         GraphSegment(a.x, a.y, b.x, b.y, a.exact and b.exact)
         for a, b in pairwise(points)
+        if b.ply == a.ply + 1
     )
     if review.players > 2:
         return GraphView(width, texts.t("review.graph.many"), points, segments)
@@ -337,6 +367,8 @@ class ReviewView:
         at_end: the position shown is the end of the line of play (the final position: "▶|"
             has nowhere to go and there is nothing to play from here).
         verdicts: the verdicts of the reviewed moves for the move list.
+        done: the review is finished (else it is still running: the moves judged so far have
+            their verdicts and points, the others wait, and there is no summary yet).
     """
 
     summary: tuple[str, ...]
@@ -349,6 +381,7 @@ class ReviewView:
     next_disabled: bool
     verdicts: tuple[VerdictMark, ...]
     at_end: bool = True
+    done: bool = True
 
 
 def review_view(
@@ -358,19 +391,26 @@ def review_view(
     line: Sequence[Action],
     cursor: int,
     seats: Sequence[str],
+    done: bool = True,
 ) -> ReviewView:
     """The panel for a game whose line of play is ``line`` with ``cursor`` moves applied and
-    seat kinds ``seats``, texts in ``lang`` through ``texts``."""
+    seat kinds ``seats``, texts in ``lang`` through ``texts``. ``done``: the review is
+    finished; else ``review`` is a running review's moves judged so far
+    (:meth:`ReviewRun.so_far`)."""
     count = matching(review, line)
     names = player_names(lang, seats, review.players)
+    judged = {ply.ply: ply for ply in review.plies}
     selected = cursor - 1
-    if 0 <= selected < count:
-        ply = review.plies[selected]
+    marks: tuple[tuple[int, int, str], ...] = ()
+    if 0 <= selected < count and selected in judged:
+        ply = judged[selected]
         move, marks = move_text(texts, review.mode, ply, names[ply.player]), best_marks(ply)
+    elif 0 <= selected < count and not done:
+        move = texts.t("review.pending")
     else:
-        selected, move, marks = -1, texts.t("review.select"), ()
+        selected, move = -1, texts.t("review.select")
     return ReviewView(
-        summary=summary_lines(texts, review, names),
+        summary=summary_lines(texts, review, names) if done else (),
         graph=graph_view(texts, review, count, names),
         selected=selected,
         move=move,
@@ -380,6 +420,7 @@ def review_view(
         next_disabled=cursor >= count,
         verdicts=verdict_marks(texts, review, count),
         at_end=cursor >= len(line),
+        done=done,
     )
 
 

@@ -390,6 +390,7 @@ EN: Final[dict[str, str]] = {
     "review.cancelled": "Review cancelled. Press Review to start again.",
     "review.partial": "Moves were played after this review: press Review to review them too.",
     "review.select": "Choose a move in the list or on the graph to see what it was worth.",
+    "review.pending": "This move is not judged yet: the review is still running.",
     "review.summary": "{name}: accuracy {accuracy}, inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders}",
     "review.verdict.best": "best move",
     "review.verdict.good": "good move",
