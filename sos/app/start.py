@@ -113,7 +113,7 @@ def apply(app: TabCore, wanted: Settings) -> str:
 
 
 #: What :func:`level_of` says of computer seats at different levels (``seats=human,easy,hard``
-#: from a link or Settings): the level menu shows "Mixed levels" until a level is chosen.
+#: from a link or Settings): the level menu shows "Mixed" until a level is chosen.
 MIXED: Final = "mixed"
 
 

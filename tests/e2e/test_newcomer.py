@@ -377,13 +377,13 @@ def test_the_level_menu_says_mixed_levels_for_computers_at_different_levels(
     open_app: Opener, page: Page
 ) -> None:
     """Computer seats at different levels (from a link) are not shown as the first one's
-    level: the menu says "Mixed levels" (not choosable), and a level chosen sets them all."""
+    level: the menu says "Mixed" (not choosable), and a level chosen sets them all."""
     page = open_app("?size=5&players=4&seats=human,easy,medium,hard&lang=de")
     level = page.get_by_test_id("start-level")
     expect(level).to_be_visible()
     expect(level).to_have_value("mixed")
     expect(level.locator("option")).to_have_text(
-        ["Gemischte Stufen", "Leicht", "Mittel", "Schwer"])
+        ["Gemischt", "Leicht", "Mittel", "Schwer"])
     expect(level.locator("option[value=mixed]")).to_be_disabled()
     level.select_option("easy")
     computers = page.locator("#players li[data-kind]:not([data-kind=human])")

@@ -46,7 +46,7 @@ EN: Final[dict[str, str]] = {
     "level.medium": "medium",
     "level.hard": "hard",
     "level.perfect": "perfect",
-    "level.mixed": "mixed levels",
+    "level.mixed": "mixed",
     "status.thinking": "{name} is thinking…",
     "settings.seat": "Player {n}",
     "button.hint": "Hint",
