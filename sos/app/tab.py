@@ -17,6 +17,7 @@ from ..rules import Rules, app_allows
 from ..state import GameState
 from .fault import NOT_KEPT, storage_failure
 from .game.session import GameSession
+from .saving.gamerecord import same_game
 from .saving.library import (
     GAME_PREFIX,
     LEGACY_ID,
@@ -96,6 +97,9 @@ class TabCore:
         self.url_lang: str | None = None
         self.wanted_puzzle: str | None = None
         self.game: GameSession = GameSession(GameRecord("", Rules.square(6), ("human",) * 2))
+        #: The game shown as the library last held it (read, or written by :meth:`commit`):
+        #: what :meth:`_settle` compares with before another game is shown.
+        self._stored: GameRecord = self.game.to_record()
         #: Notices waiting to be shown, translated when shown (:meth:`notice_texts`).
         self.notices: list[Message] = []
         #: The first version's save slot when it cannot be migrated (listed as
@@ -157,6 +161,17 @@ class TabCore:
     def _show(self, record: GameRecord) -> None:
         self.game.interrupt()
         self.game = remote.session_for(record)
+        self._stored = self.game.to_record()
+
+    def _settle(self) -> None:
+        """Before another game is shown: save the game shown if it changed since the library
+        last held it. The page saves after each change under the library's lock
+        (:func:`sos.web.store.with_lock`), a task or more later; a game opened or started in
+        between would otherwise leave that change unsaved, and an empty stored game would be
+        pruned with its first move (fresh-clone CI under load: a move, then New game at once,
+        then Back found no game)."""
+        if not same_game(self._stored, self.game.to_record()):
+            self.commit()
 
     def _create(
         self,
@@ -171,6 +186,7 @@ class TabCore:
         )
 
     def _create_record(self, record: GameRecord) -> None:
+        self._settle()
         game_id = record.id
         try:
             record = self.library.create(record)
@@ -211,6 +227,7 @@ class TabCore:
         record = self.library.get(game_id)
         if record is None:
             return False
+        self._settle()
         self._show(record)
         return True
 
@@ -228,6 +245,7 @@ class TabCore:
         record = self.library.delete(game_id)
         if game_id == self.game.record.id:
             record = record or self.game.to_record()
+            self._stored = self.game.to_record()  # removed on purpose: not saved again
             self.new_game()
         return record
 
@@ -271,6 +289,7 @@ class TabCore:
                 self.notices.append(message("notice.forked"))
         else:
             self.game.record = result.record
+        self._stored = self.game.to_record()
         self.keep_embed()
         return result.status
 

@@ -123,3 +123,40 @@ def test_a_move_not_yet_saved_does_not_make_a_tidied_empty_game_a_cleared_storag
     assert one.ensure_saved(cleared_only=True)  # the focus: written again, with the move ...
     assert load_game(store.data[GAME_PREFIX + "f1"]).line == (A1,)
     assert one.notice_texts() == []  # ... and quietly
+
+
+def test_a_move_whose_save_waits_is_kept_when_another_game_is_shown() -> None:
+    """The page saves a move a task later, under the library's lock; New game, a game opened
+    from the list or Back in between must not leave it unsaved -- nor prune its game as empty
+    (fresh-clone CI under load: a move, New game at once, then Back found no game)."""
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    first = app.game.record.id
+    app.game.play(A1)  # its save waits for the lock
+    app.new_game()
+    second = app.game.record.id
+    assert app.library.get(first).line == (A1,)  # type: ignore[union-attr]
+    app.game.play(B1)
+    app.set_names(("Ann", "Ben"))
+    assert app.open(first) and app.game.line == [A1]
+    stored = app.library.get(second)
+    assert stored is not None and stored.line == (B1,)
+    assert app.open(second) and app.names() == ("Ann", "Ben")
+
+
+def test_showing_another_game_writes_nothing_for_an_unchanged_one() -> None:
+    """An unchanged game is not written again on leaving it: one another tab removed stays
+    removed, and one deleted here with a move not yet saved is not brought back."""
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    app.game.play(A1)
+    app.commit()
+    gid = app.game.record.id
+    other = tab_sharing(store, app, f"g={gid}")
+    other.delete(gid)
+    app.new_game()
+    assert gid not in {e.id for e in app.entries()}
+    app.game.play(C1)  # not saved yet ...
+    shown = app.game.record.id
+    app.delete(shown)  # ... and deleted
+    assert GAME_PREFIX + shown not in store.data and app.game.record.id != shown

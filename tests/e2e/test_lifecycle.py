@@ -173,6 +173,41 @@ def test_a_tab_that_freezes_with_a_save_waiting_makes_it_at_once(
     other.close()
 
 
+def test_a_move_whose_save_waits_is_kept_by_new_game_and_back(
+    open_app: Callable[..., Page], context: BrowserContext, site_url: str, guard: BrowserGuard
+) -> None:
+    """A move's save waits for the library's lock (here another tab holds it; under load the
+    lock alone takes that long); New game at once, then Back: the move is there. Before, the
+    first game was left stored empty, pruned by the new one, and Back showed nothing (found by
+    the CI of a fresh clone under load)."""
+    one = open_app("?size=4")
+    game = game_id(one)
+    guard.allow_console_error(r"status of 404")  # (the file page's favicon.ico)
+    other = context.new_page()
+    other.goto(site_url + "static/manifest.webmanifest")
+    other.evaluate(
+        """() => { navigator.locks.request('sos-library',
+                     () => new Promise((release) => { window.__release = release; })); }"""
+    )
+    other.wait_for_function(
+        "() => navigator.locks.query().then((q) => q.held.some((l) => l.name === 'sos-library'))"
+    )
+    one.bring_to_front()
+    write(one, 0, 0, "S")  # its save waits for the lock
+    one.get_by_test_id("new-game").click()
+    expect(one.locator(WRITTEN)).to_have_count(0)
+    assert game_id(one) != game
+    one.go_back()
+    expect(one.locator(WRITTEN)).to_have_count(1)
+    assert game_id(one) == game and stored_line(one, game) == "Sa1"
+    other.evaluate("window.__release()")
+    other.close()
+    one.go_forward()
+    expect(one.locator(WRITTEN)).to_have_count(0)
+    one.go_back()
+    expect(one.locator(WRITTEN)).to_have_count(1)
+
+
 def test_a_discarded_tab_reloads_to_the_same_game(
     open_app: Callable[..., Page], context: BrowserContext
 ) -> None:
