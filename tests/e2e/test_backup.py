@@ -445,6 +445,43 @@ def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
     assert len(exported.splitlines()) == 10_001
 
 
+#: Records each text the import's progress shows (window.__progress).
+WATCH_PROGRESS = """() => { window.__progress = [];
+  const text = document.getElementById('games-progress-text');
+  new MutationObserver(() => window.__progress.push(text.textContent))
+    .observe(text, {childList: true, characterData: true, subtree: true}); }"""
+
+
+@pytest.mark.parametrize(("lang", "shown"), [
+    ("en", r"Importing: (\d+) of 2000 games…"),
+    ("de", r"Importiere: (\d+) von 2000 Spielen …"),
+])  # fmt: skip
+def test_an_import_counts_its_progress_in_games(
+    open_app: Opener, page: Page, tmp_path: Path, shot: Callable[[Page, str], Path],
+    lang: str, shown: str,
+) -> None:
+    """A file of 2000 games (a header and a line of puzzle progress above them): the progress
+    counts games, the unit of the report ("2000 games added"), never the file's lines ("line 17
+    of 2002"), and its bar runs to the games announced."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page = open_app(f"?size=4&lang={lang}")
+    progress = json.dumps({"format": "sos-puzzles", "version": 1, "results": {}, "days": {}})
+    head, *games = library_file(random_games(2000, 4)).splitlines()
+    page.get_by_test_id("games").click()
+    page.evaluate(WATCH_PROGRESS)
+    choose(page, "games.jsonl", "\n".join([head, progress, *games]) + "\n", tmp_path)
+    expect(page.get_by_test_id("games-progress")).to_be_visible(timeout=30_000)
+    expect(page.locator("#games-progress")).to_have_attribute("max", "2000")
+    shot(page, f"backup-progress-{lang}")
+    wait_done(page, timeout=120_000)
+    said = page.evaluate("window.__progress")
+    assert said, "no progress shown"
+    counts = [re.fullmatch(shown, text) for text in said]
+    assert all(counts), said
+    done = [int(found.group(1)) for found in counts if found]
+    assert done == sorted(done) and done[0] >= 0 and done[-1] <= 2000, done
+
+
 def test_your_games_in_german(
     open_app: Opener, page: Page, size: str, shot: Callable[[Page, str], Path]
 ) -> None:
