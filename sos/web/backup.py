@@ -118,8 +118,13 @@ class BackupPanel:
     def listen(self, on: Callable[[Any, str, Callable[[Any], object]], None]) -> None:
         """Attach the buttons' handlers (``on``: the page's :meth:`~sos.web.host.Host.on`)."""
         on(by_id("games-export"), "click", lambda _e: self._start(self._export()))
-        on(by_id("games-import"), "click", lambda _e: by_id("games-import-file").click())
+        on(by_id("games-import"), "click", self.on_import)
         on(by_id("games-import-file"), "change", self.on_file)
+
+    def on_import(self, _event: Any) -> None:
+        """Import: choose a file (not while an export or import runs)."""
+        if not self.running:
+            by_id("games-import-file").click()
 
     def shown(self) -> None:
         """ "Your games" was opened: say whether the library is kept (and ask, once). The last
@@ -148,7 +153,7 @@ class BackupPanel:
             work.close()
             return
         self.running = True
-        by_id("games-export").disabled = by_id("games-import").disabled = True
+        self._available(False)
         by_id("games-backup-message").replaceChildren()
         spawn(self._guarded(work))
 
@@ -157,8 +162,19 @@ class BackupPanel:
             await work
         finally:
             self.running = False
-            by_id("games-export").disabled = by_id("games-import").disabled = False
+            self._available(True)
             by_id("games-progress-row").hidden = True
+
+    @staticmethod
+    def _available(yes: bool) -> None:
+        """Export and Import available, or not while one runs: aria-disabled, not disabled, so
+        the one pressed keeps the focus (a disabled button lost it to <body>, and the next Tab
+        ringed the games list) and a screen reader says it is unavailable."""
+        for name in ("games-export", "games-import"):
+            if yes:
+                by_id(name).removeAttribute("aria-disabled")
+            else:
+                by_id(name).setAttribute("aria-disabled", "true")
 
     async def _sliced(
         self,
