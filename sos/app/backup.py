@@ -99,6 +99,16 @@ def size_refused(size: int) -> Message | None:
     return message("backup.file.too_big", size=-(-size // mega), max=MAX_FILE_BYTES // mega)
 
 
+def export_progress(done: int, total: int) -> Message:
+    """The export's progress: ``done`` of ``total`` games written."""
+    return message("backup.exporting", done=done, total=total)
+
+
+def import_progress(done: int, total: int) -> Message:
+    """The import's progress in games (:attr:`Importer.progress`), plural forms by ``total``."""
+    return plural("backup.importing", total, done=done, total=total)
+
+
 def _line(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
@@ -260,12 +270,21 @@ class Importer:
         self._pending: list[GameRecord] = []
         self._expected: int | None = None
         self._games = 0  # lines seen that are (or were meant to be) games
+        self._unheaded: int | None = None  # lines that may be games, for a header without a count
         self._stopped = False  # storage full or refused: nothing more is written
 
     @property
-    def total(self) -> int:
-        """Lines in the file."""
-        return len(self._lines)
+    def progress(self) -> tuple[int, int]:
+        """(games read, games in all), in the unit of the report: out of the games the headers
+        announce, or of the games read when more (without a count, SOS always writes one: of
+        the lines that are not blank). A set-aside game line counts: a whole file ends at
+        "N of N", a cut one below its count, as its report says."""
+        announced = self._expected
+        if announced is None:
+            if self._unheaded is None:
+                self._unheaded = sum(1 for line in self._lines[1:] if line and not line.isspace())
+            announced = self._unheaded
+        return self._games, max(announced, self._games)
 
     @property
     def writes_next(self) -> bool:
@@ -274,18 +293,18 @@ class Importer:
         return len(self._pending) >= BATCH
 
     def steps(self) -> Generator[tuple[int, int], None, ImportReport]:
-        """Import: yields (lines done, lines in all) after each line; returns the
-        :class:`ImportReport`. A refused file changes nothing and yields nothing."""
+        """Import: yields its :attr:`progress` (games read, games in all) after each line;
+        returns the :class:`ImportReport`. A refused file changes nothing and yields nothing."""
         refused = self._check_header()
         if refused is not None:
             self.report.refused = refused
             return self.report
         for number, raw in enumerate(self._lines[1:], 2):
             self._read_line(number, raw.strip())
-            yield number, self.total
+            yield self.progress
             if self.writes_next:
                 self._flush()
-                yield number, self.total
+                yield self.progress
         self._flush()
         if self._expected is not None and self._games < self._expected:
             self.report.cut = (self._expected, self._games)

@@ -20,7 +20,15 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from sos.app.app import AppSession
-from sos.app.backup import MEDIA_TYPE, Importer, export_steps, file_name, size_refused
+from sos.app.backup import (
+    MEDIA_TYPE,
+    Importer,
+    export_progress,
+    export_steps,
+    file_name,
+    import_progress,
+    size_refused,
+)
 from sos.app.text.message import Message, message
 from sos.web import guard
 from sos.web.computer import SLICE_SECONDS
@@ -110,8 +118,13 @@ class BackupPanel:
     def listen(self, on: Callable[[Any, str, Callable[[Any], object]], None]) -> None:
         """Attach the buttons' handlers (``on``: the page's :meth:`~sos.web.host.Host.on`)."""
         on(by_id("games-export"), "click", lambda _e: self._start(self._export()))
-        on(by_id("games-import"), "click", lambda _e: by_id("games-import-file").click())
+        on(by_id("games-import"), "click", self.on_import)
         on(by_id("games-import-file"), "change", self.on_file)
+
+    def on_import(self, _event: Any) -> None:
+        """Import: choose a file (not while an export or import runs)."""
+        if not self.running:
+            by_id("games-import-file").click()
 
     def shown(self) -> None:
         """ "Your games" was opened: say whether the library is kept (and ask, once). The last
@@ -140,7 +153,7 @@ class BackupPanel:
             work.close()
             return
         self.running = True
-        by_id("games-export").disabled = by_id("games-import").disabled = True
+        self._available(False)
         by_id("games-backup-message").replaceChildren()
         spawn(self._guarded(work))
 
@@ -149,17 +162,29 @@ class BackupPanel:
             await work
         finally:
             self.running = False
-            by_id("games-export").disabled = by_id("games-import").disabled = False
+            self._available(True)
             by_id("games-progress-row").hidden = True
+
+    @staticmethod
+    def _available(yes: bool) -> None:
+        """Export and Import available, or not while one runs: aria-disabled, not disabled, so
+        the one pressed keeps the focus (a disabled button lost it to <body>, and the next Tab
+        ringed the games list) and a screen reader says it is unavailable."""
+        for name in ("games-export", "games-import"):
+            if yes:
+                by_id(name).removeAttribute("aria-disabled")
+            else:
+                by_id(name).setAttribute("aria-disabled", "true")
 
     async def _sliced(
         self,
         steps: Generator[tuple[int, int], None, T],
-        key: str,
+        say: Callable[[int, int], Message],
         alone: Callable[[], bool] = lambda: False,
     ) -> T:
         """Run ``steps`` to its end in slices under the lock, with a progress bar after
-        :data:`PROGRESS_AFTER` seconds; its return value. A step for which ``alone()`` is True
+        :data:`PROGRESS_AFTER` seconds (``say(done, total)``: its text, of what ``steps``
+        yields); its return value. A step for which ``alone()`` is True
         before it runs gets a slice of its own."""
         started = time.perf_counter()
         result: list[T] = []
@@ -189,19 +214,19 @@ class BackupPanel:
             while not result:
                 await locked(one_slice)
                 if not result and time.perf_counter() - started > PROGRESS_AFTER:
-                    self._progress(key, *done[0])
+                    self._progress(say, *done[0])
                 await asyncio.sleep(0)
         finally:
             if collecting:
                 gc.enable()
         return result[0]
 
-    def _progress(self, key: str, done: int, total: int) -> None:
+    def _progress(self, say: Callable[[int, int], Message], done: int, total: int) -> None:
         by_id("games-progress-row").hidden = False
         bar = by_id("games-progress")
         bar.max = max(total, 1)
         bar.value = done
-        by_id("games-progress-text").textContent = self.app.t(key, done=done, total=total)
+        by_id("games-progress-text").textContent = say(done, total).text(self.app.lang)
 
     def _say(self, said: list[Message], listed: list[Message] | None = None) -> None:
         self.unseen = not by_id("games-dialog").open
@@ -218,7 +243,7 @@ class BackupPanel:
 
     async def _export(self) -> None:
         steps = export_steps(self.app.library, float(window.Date.now()))
-        exported = await self._sliced(steps, "backup.exporting")
+        exported = await self._sliced(steps, export_progress)
         name = file_name(today())
         download(name, exported.text)
         self._say(exported.messages(name))
@@ -247,7 +272,7 @@ class BackupPanel:
         reserved: frozenset[str] = frozenset({shown} if app.library.summary(shown) is None else ())
         importer = Importer(text, app.library, reserved)
         report = await self._sliced(
-            importer.steps(), "backup.importing", lambda: importer.writes_next
+            importer.steps(), import_progress, lambda: importer.writes_next
         )
         self._say(report.messages(), report.listed())
         self.render_games()

@@ -25,6 +25,7 @@ from sos.app.backup import (
     ImportReport,
     export_steps,
     file_name,
+    import_progress,
     merge_progress,
     size_refused,
 )
@@ -315,6 +316,41 @@ def test_a_cut_file_says_so_and_keeps_what_it_holds() -> None:
     assert report.added == 2
     said = report.messages()[-1].text("en")
     assert said == "The file ends early: it announces 5 games and holds 2."
+
+
+def progress_of(text: str) -> list[tuple[int, int]]:
+    """What an import of ``text`` yields for its progress, step by step."""
+    steps, said = Importer(text, library()).steps(), []
+    while True:
+        try:
+            said.append(next(steps))
+        except StopIteration:
+            return said
+
+
+def test_the_progress_counts_games_as_the_report_does() -> None:
+    """The progress counts games, the unit of the report, out of the games the header announces
+    (not the file's lines: "line 8002 of 8002" for 8000 games and a header), the extra lines
+    (puzzle progress) and a damaged game line included, up to "N of N"; a cut file ends below
+    its count, as its report says; a file holding more than its header announces, or a header
+    without a count, never reads "N + 1 of N"."""
+    records = [game(f"g{n}") for n in range(30)]
+    extra = json.dumps({"format": "sos-puzzles", "version": 1, "results": {}, "days": {}})
+    text = file_of(*records, extra=(extra,)).replace(dump_game(records[7]), "junk")
+    said = progress_of(text)
+    assert said[0] == (0, 30) and said[-1] == (30, 30)
+    assert all(total == 30 for _done, total in said)
+    assert [done for done, _total in said] == sorted(done for done, _total in said)
+    assert progress_of(file_of(*records[:2], games=5))[-1] == (2, 5)
+    assert progress_of(file_of(*records[:4], games=2))[-1] == (4, 4)
+    headless = file_of(*records[:3]).replace(',"games": 3', "").replace(', "games": 3', "")
+    assert '"games"' not in headless
+    assert progress_of(headless) == [(1, 3), (2, 3), (3, 3), (3, 3)]
+    assert import_progress(1200, 8000).text("en") == "Importing: 1200 of 8000 games…"
+    assert import_progress(1, 1).text("en") == "Importing: 1 of 1 game…"
+    assert import_progress(1200, 8000).text("de") == "Importiere: 1200 von 8000 Spielen …"
+    assert import_progress(1, 1).text("de") == "Importiere: 1 von 1 Spiel …"
+    assert import_progress(3, 5).text("ar") == "جارٍ الاستيراد: 3 من 5 ألعاب…"
 
 
 def test_full_storage_writes_whole_games_and_a_second_import_adds_the_rest() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from helpers import CpuTrace, wait_saved, write
 from playwright.sync_api import Page, expect
 
@@ -443,6 +444,81 @@ def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
     print(f"export of 10 000 games, {size}: longest tasks", ", ".join(worst))
     assert tasks and tasks[0][0] < TASK_CPU_LIMIT_MS, worst
     assert len(exported.splitlines()) == 10_001
+
+
+#: Records each text the import's progress shows (window.__progress).
+WATCH_PROGRESS = """() => { window.__progress = [];
+  const text = document.getElementById('games-progress-text');
+  new MutationObserver(() => window.__progress.push(text.textContent))
+    .observe(text, {childList: true, characterData: true, subtree: true}); }"""
+
+
+@pytest.mark.parametrize(("lang", "shown"), [
+    ("en", r"Importing: (\d+) of 2000 games…"),
+    ("de", r"Importiere: (\d+) von 2000 Spielen …"),
+])  # fmt: skip
+def test_an_import_counts_its_progress_in_games(
+    open_app: Opener, page: Page, tmp_path: Path, shot: Callable[[Page, str], Path],
+    lang: str, shown: str,
+) -> None:
+    """A file of 2000 games (a header and a line of puzzle progress above them): the progress
+    counts games, the unit of the report ("2000 games added"), never the file's lines ("line 17
+    of 2002"), and its bar runs to the games announced."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page = open_app(f"?size=4&lang={lang}")
+    progress = json.dumps({"format": "sos-puzzles", "version": 1, "results": {}, "days": {}})
+    head, *games = library_file(random_games(2000, 4)).splitlines()
+    page.get_by_test_id("games").click()
+    page.evaluate(WATCH_PROGRESS)
+    choose(page, "games.jsonl", "\n".join([head, progress, *games]) + "\n", tmp_path)
+    expect(page.get_by_test_id("games-progress")).to_be_visible(timeout=30_000)
+    expect(page.locator("#games-progress")).to_have_attribute("max", "2000")
+    shot(page, f"backup-progress-{lang}")
+    wait_done(page, timeout=120_000)
+    said = page.evaluate("window.__progress")
+    assert said, "no progress shown"
+    counts = [re.fullmatch(shown, text) for text in said]
+    assert all(counts), said
+    done = [int(found.group(1)) for found in counts if found]
+    assert done == sorted(done) and done[0] >= 0 and done[-1] <= 2000, done
+
+
+def test_an_import_keeps_the_keyboard_user_on_import(
+    open_app: Opener, page: Page, tmp_path: Path, shot: Callable[[Page, str], Path]
+) -> None:
+    """Import chosen from the keyboard: while the import runs the focus stays on the Import
+    button, unavailable (aria-disabled: a second Enter opens no chooser), never on <body> (a
+    disabled button lost it there, and a Tab went on to the games list's heavy outline); axe
+    finds nothing serious in the dialog meanwhile; at the end the button is available again,
+    still focused."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page = open_app("?size=4")
+    page.get_by_test_id("games").click()
+    path = tmp_path / "games.jsonl"
+    path.write_text(library_file(random_games(2000, 4)), encoding="utf-8")
+    button = page.get_by_test_id("games-import")
+    button.focus()
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press("Enter")
+    chooser.value.set_files(path)
+    expect(page.get_by_test_id("games-progress")).to_be_visible(timeout=30_000)
+    shot(page, "backup-import-focus")
+    expect(button).to_be_focused()
+    expect(button).to_have_attribute("aria-disabled", "true")
+    expect(page.get_by_test_id("games-export")).to_have_attribute("aria-disabled", "true")
+    assert page.evaluate("getComputedStyle(document.activeElement).opacity") == "0.6"
+    results = Axe().run(page, options={"resultTypes": ["violations"]})
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not serious, results.generate_report()
+    opened: list[object] = []
+    page.on("filechooser", lambda chosen: opened.append(chosen))
+    page.keyboard.press("Enter")  # the button is unavailable: nothing opens (a bounded wait)
+    page.wait_for_timeout(500)
+    assert opened == []
+    wait_done(page, timeout=120_000)
+    expect(report(page)).to_have_text("2000 games added.")
+    expect(button).to_be_focused()
+    expect(button).not_to_have_attribute("aria-disabled", "true")
 
 
 def test_your_games_in_german(

@@ -19,6 +19,7 @@ from test_layout import CHECK
 from sos import Action, Rules, new_game
 from sos.app.saving.transcript import encode_moves
 from sos.app.share.remote import MAX_NAME
+from sos.app.text.i18n import LANGUAGES
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS
 
 Opener = Callable[..., Page]
@@ -99,6 +100,38 @@ def test_long_names_hold_the_layout(
     page.get_by_test_id("settings").click()  # the next Settings dialog is whole
     dialog = page.locator("#settings-dialog").bounding_box()
     assert dialog is not None and dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= size[0]
+
+
+#: A seat's default name whose number ends in "…": (unused) -> [[name, width needed, room]].
+CUT_NAMES = """() => [...document.querySelectorAll('#players .name-text')]
+  .filter((el) => el.scrollWidth > el.clientWidth).map((el) => [el.textContent, el.scrollWidth,
+  el.clientWidth])"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("where", ["phone", "embed"])
+def test_four_default_names_fit_whole_at_320(
+    page: Page, open_app: Opener, shot: Shot, where: str, lang: str
+) -> None:
+    """Four players, three of them computers, at 320 px wide (a 320 x 640 phone and the
+    320 x 420 embed): the 2 x 2 cards show every default name whole ("Computer 2", el
+    "Υπολογιστής 2"), so the number that tells the seats apart is never cut by the ellipsis."""
+    size = NARROW if where == "phone" else (320, 420)
+    _size(page, size)
+    embed = "&embed=1" if where == "embed" else ""
+    open_app(f"?players=4&seats=human,easy,medium,hard&lang={lang}{embed}")
+    expect(page.locator("#players .player")).to_have_count(4)
+    if lang in ("en", "de", "el"):
+        shot(page, f"players-4-names-{where}-{lang}")
+    names = page.locator("#players .name-text").all_inner_texts()
+    assert all(re.search(r"\d$", name) for name in names), names  # the default names
+    assert page.evaluate(CUT_NAMES) == []
+    assert page.evaluate(CHECK, where == "embed") == []
+    # later in a game, beside a score of two digits (written in place: the cards' layout is
+    # what is measured), the names stay whole too
+    page.evaluate("() => document.querySelectorAll('#players .score')"
+                  ".forEach((el) => { el.textContent = '88'; })")
+    assert page.evaluate(CUT_NAMES) == []
 
 
 # --------------------------------------------------------------------------- item 4: seats

@@ -41,7 +41,7 @@ def test_page_modules_stay_small() -> None:
 
 
 #: The app modules allowed past 500 lines: the message table of every text (i18n.py).
-APP_OVER: dict[str, int] = {"i18n.py": 700}
+APP_OVER: dict[str, int] = {"i18n.py": 720}
 
 
 def test_app_modules_stay_readable() -> None:

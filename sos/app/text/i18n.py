@@ -258,7 +258,6 @@ EN: Final[dict[str, str]] = {
     "games.export": "Export all games",
     "games.import": "Import games",
     "backup.exporting": "Exporting: {done} of {total} games…",
-    "backup.importing": "Importing: line {done} of {total}…",
     "backup.puzzles": "Puzzle progress merged.",
     "backup.rating.taken": "Puzzle rating taken from the file.",
     "backup.rating.kept": "The puzzle rating here is kept: it counts more rated puzzles than the file’s.",
@@ -587,6 +586,10 @@ EN_PLURAL: Final[dict[str, tuple[str, str]]] = {
     "backup.more": (
         "… and {lines} more line.",
         "… and {lines} more lines.",
+    ),
+    "backup.importing": (
+        "Importing: {done} of {total} game…",
+        "Importing: {done} of {total} games…",
     ),
     # review (issue 14)
     "review.lost": (
