@@ -144,6 +144,21 @@ def test_a_frozen_tab_resumes_on_the_moves_made_meanwhile(
     assert stored_line(one, game) == "Sa1Ob2Sd3Od4"
 
 
+def hold_the_lock(context: BrowserContext, site_url: str, guard: BrowserGuard) -> Page:
+    """Another tab of the site that holds the library's lock until ``window.__release()``."""
+    guard.allow_console_error(r"status of 404")  # (the file page's favicon.ico)
+    other = context.new_page()
+    other.goto(site_url + "static/manifest.webmanifest")
+    other.evaluate(
+        """() => { navigator.locks.request('sos-library',
+                     () => new Promise((release) => { window.__release = release; })); }"""
+    )
+    other.wait_for_function(
+        "() => navigator.locks.query().then((q) => q.held.some((l) => l.name === 'sos-library'))"
+    )
+    return other
+
+
 def test_a_tab_that_freezes_with_a_save_waiting_makes_it_at_once(
     open_app: Callable[..., Page], context: BrowserContext, site_url: str, guard: BrowserGuard
 ) -> None:
@@ -153,16 +168,7 @@ def test_a_tab_that_freezes_with_a_save_waiting_makes_it_at_once(
     write(one, 0, 0, "S")
     game = game_id(one)
     wait_saved(one, "Sa1", game)
-    guard.allow_console_error(r"status of 404")  # (the file page's favicon.ico)
-    other = context.new_page()  # another tab of the site holds the library's lock
-    other.goto(site_url + "static/manifest.webmanifest")
-    other.evaluate(
-        """() => { navigator.locks.request('sos-library',
-                     () => new Promise((release) => { window.__release = release; })); }"""
-    )
-    other.wait_for_function(
-        "() => navigator.locks.query().then((q) => q.held.some((l) => l.name === 'sos-library'))"
-    )
+    other = hold_the_lock(context, site_url, guard)
     one.bring_to_front()
     write(one, 1, 1, "O")  # its save waits for the lock
     one.evaluate("() => new Promise((done) => setTimeout(done, 300))")
@@ -182,16 +188,7 @@ def test_a_move_whose_save_waits_is_kept_by_new_game_and_back(
     the CI of a fresh clone under load)."""
     one = open_app("?size=4")
     game = game_id(one)
-    guard.allow_console_error(r"status of 404")  # (the file page's favicon.ico)
-    other = context.new_page()
-    other.goto(site_url + "static/manifest.webmanifest")
-    other.evaluate(
-        """() => { navigator.locks.request('sos-library',
-                     () => new Promise((release) => { window.__release = release; })); }"""
-    )
-    other.wait_for_function(
-        "() => navigator.locks.query().then((q) => q.held.some((l) => l.name === 'sos-library'))"
-    )
+    other = hold_the_lock(context, site_url, guard)
     one.bring_to_front()
     write(one, 0, 0, "S")  # its save waits for the lock
     one.get_by_test_id("new-game").click()
