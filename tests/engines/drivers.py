@@ -363,14 +363,28 @@ class FirefoxProfile(Profile):
         return json.loads(reply["result"]["value"])
 
     def _centre(self, selector: str) -> tuple[int, int]:
-        box = self.call(
-            """(s) => { const e = document.querySelector(s); if (!e) return null;
+        """The centre of ``selector``'s element once it is where a click lands, as Playwright
+        waits before its clicks: the same box in two animation frames running, and the element
+        (or a child) the one hit at its centre. A click sent while the page still moves (e.g.
+        the result card going after Undo) can press on one element and release on another:
+        no click at all (a fresh-clone CI lost Firefox's Redo so)."""
+        box = self.wait_for(
+            """async (s) => { const e = document.querySelector(s); if (!e) return 'none';
               e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+              const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+              await frame();
+              const a = e.getBoundingClientRect();
+              await frame();
               const r = e.getBoundingClientRect();
-              return [r.left + r.width / 2, r.top + r.height / 2]; }""",
+              if (a.left !== r.left || a.top !== r.top || a.width !== r.width
+                  || a.height !== r.height) return null;
+              const x = r.left + r.width / 2, y = r.top + r.height / 2;
+              const hit = document.elementFromPoint(x, y);
+              return hit && (hit === e || e.contains(hit)) ? [x, y] : null; }""",
             selector,
+            what=f"{selector} at rest and the one hit at its centre",
         )
-        if box is None:
+        if box == "none":
             raise EngineError(f"[firefox] no element {selector}")
         return int(box[0]), int(box[1])
 
