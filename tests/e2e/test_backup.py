@@ -493,11 +493,18 @@ def test_an_import_keeps_the_keyboard_user_on_import(
     still focused."""
     page.set_viewport_size({"width": 390, "height": 844})
     page = open_app("?size=4")
+    # File choosers are intercepted from here on, several round trips before the key. A
+    # listener added just before a key press races it: Playwright asks for interception
+    # without waiting for the answer, and Chromium then cancels the chooser unseen (1 run
+    # in 6 here; puppeteer#6040 describes the race).
+    opened: list[object] = []
+    page.on("filechooser", lambda chosen: opened.append(chosen))
     page.get_by_test_id("games").click()
     path = tmp_path / "games.jsonl"
     path.write_text(library_file(random_games(2000, 4)), encoding="utf-8")
     button = page.get_by_test_id("games-import")
     button.focus()
+    expect(button).to_be_focused()
     with page.expect_file_chooser() as chooser:
         page.keyboard.press("Enter")
     chooser.value.set_files(path)
@@ -510,11 +517,10 @@ def test_an_import_keeps_the_keyboard_user_on_import(
     results = Axe().run(page, options={"resultTypes": ["violations"]})
     serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert not serious, results.generate_report()
-    opened: list[object] = []
-    page.on("filechooser", lambda chosen: opened.append(chosen))
+    assert len(opened) == 1
     page.keyboard.press("Enter")  # the button is unavailable: nothing opens (a bounded wait)
     page.wait_for_timeout(500)
-    assert opened == []
+    assert len(opened) == 1
     wait_done(page, timeout=120_000)
     expect(report(page)).to_have_text("2000 games added.")
     expect(button).to_be_focused()
