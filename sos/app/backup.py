@@ -100,8 +100,8 @@ def size_refused(size: int) -> Message | None:
 
 
 def export_progress(done: int, total: int) -> Message:
-    """The export's progress: ``done`` of ``total`` games written."""
-    return message("backup.exporting", done=done, total=total)
+    """The export's progress: ``done`` of ``total`` games written, plural forms by ``total``."""
+    return plural("backup.exporting", total, done=done, total=total)
 
 
 def import_progress(done: int, total: int) -> Message:

@@ -23,6 +23,7 @@ from sos.app.backup import (
     Exported,
     Importer,
     ImportReport,
+    export_progress,
     export_steps,
     file_name,
     import_progress,
@@ -351,6 +352,16 @@ def test_the_progress_counts_games_as_the_report_does() -> None:
     assert import_progress(1200, 8000).text("de") == "Importiere: 1200 von 8000 Spielen …"
     assert import_progress(1, 1).text("de") == "Importiere: 1 von 1 Spiel …"
     assert import_progress(3, 5).text("ar") == "جارٍ الاستيراد: 3 من 5 ألعاب…"
+
+
+def test_export_progress_counts_games_with_plural_forms() -> None:
+    """The export's progress in the page's language, singular for one game (it read "1 of 1
+    games")."""
+    assert export_progress(1200, 8000).text("en") == "Exporting: 1200 of 8000 games…"
+    assert export_progress(1, 1).text("en") == "Exporting: 1 of 1 game…"
+    assert export_progress(1, 1).text("de") == "Exportiere: 1 von 1 Spiel …"
+    assert export_progress(2, 3).text("de") == "Exportiere: 2 von 3 Spielen …"
+    assert export_progress(3, 5).text("ar") == "جارٍ التصدير: 3 من 5 ألعاب…"
 
 
 def test_full_storage_writes_whole_games_and_a_second_import_adds_the_rest() -> None:

@@ -257,7 +257,6 @@ EN: Final[dict[str, str]] = {
     "games.keep.safari": "Safari deletes this site's data, your games included, after 7 days of Safari use without a visit here, unless SOS is on your Home Screen (Share, then Add to Home Screen). The Home Screen app has games of its own: export yours here and import them there.",
     "games.export": "Export all games",
     "games.import": "Import games",
-    "backup.exporting": "Exporting: {done} of {total} games…",
     "backup.puzzles": "Puzzle progress merged.",
     "backup.rating.taken": "Puzzle rating taken from the file.",
     "backup.rating.kept": "The puzzle rating here is kept: it counts more rated puzzles than the file’s.",
@@ -590,6 +589,10 @@ EN_PLURAL: Final[dict[str, tuple[str, str]]] = {
     "backup.importing": (
         "Importing: {done} of {total} game…",
         "Importing: {done} of {total} games…",
+    ),
+    "backup.exporting": (
+        "Exporting: {done} of {total} game…",
+        "Exporting: {done} of {total} games…",
     ),
     # review (issue 14)
     "review.lost": (
