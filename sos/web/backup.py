@@ -86,7 +86,8 @@ def today() -> date:
 
 def download(name: str, content: str) -> None:
     """Offer ``content`` as a file called ``name`` (a link to a Blob, clicked)."""
-    blob = window.Blob.new(to_js([content]), to_js({"type": MEDIA_TYPE}))
+    options = to_js({"type": MEDIA_TYPE}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([content]), options)
     url = window.URL.createObjectURL(blob)
     link = element("a")
     link.href = url
@@ -95,6 +96,11 @@ def download(name: str, content: str) -> None:
     link.click()
     link.remove()
     guard.later(60_000, lambda: window.URL.revokeObjectURL(url), "revoke a download")
+
+
+def _in_view(node: Any) -> None:
+    """Scroll ``node`` into view inside the dialog, as little as needed."""
+    node.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
 
 
 class BackupPanel:
@@ -164,6 +170,9 @@ class BackupPanel:
             self.running = False
             self._available(True)
             by_id("games-progress-row").hidden = True
+            report = by_id("games-backup-message")
+            if by_id("games-dialog").open and report.firstChild:
+                _in_view(report)  # the report, where the progress bar was
 
     @staticmethod
     def _available(yes: bool) -> None:
@@ -222,11 +231,14 @@ class BackupPanel:
         return result[0]
 
     def _progress(self, say: Callable[[int, int], Message], done: int, total: int) -> None:
-        by_id("games-progress-row").hidden = False
+        row = by_id("games-progress-row")
         bar = by_id("games-progress")
         bar.max = max(total, 1)
         bar.value = done
         by_id("games-progress-text").textContent = say(done, total).text(self.app.lang)
+        if row.hidden:  # it appears: in view (a 320 x 420 frame had it below the dialog's fold)
+            row.hidden = False
+            _in_view(row)
 
     def _say(self, said: list[Message], listed: list[Message] | None = None) -> None:
         self.unseen = not by_id("games-dialog").open
