@@ -120,6 +120,7 @@ class BackupPanel:
         self.keep = KeepPanel(app, self.show_status)
         self.running = False
         self.unseen = False  # a report said while "Your games" was closed
+        self._row_height = 0  # the progress row's height when last brought into view (px)
 
     def listen(self, on: Callable[[Any, str, Callable[[Any], object]], None]) -> None:
         """Attach the buttons' handlers (``on``: the page's :meth:`~sos.web.host.Host.on`)."""
@@ -236,8 +237,14 @@ class BackupPanel:
         bar.max = max(total, 1)
         bar.value = done
         by_id("games-progress-text").textContent = say(done, total).text(self.app.lang)
-        if row.hidden:  # it appears: in view (a 320 x 420 frame had it below the dialog's fold)
+        if row.hidden:
             row.hidden = False
+            self._row_height = 0
+        # In view when it appears, and again when its text grows to a second line ("Importiere:
+        # 140 von 1500 Spielen …" at 320 px): a 320 x 420 frame had it below the dialog's fold.
+        height = int(row.offsetHeight)
+        if height > self._row_height:
+            self._row_height = height
             _in_view(row)
 
     def _say(self, said: list[Message], listed: list[Message] | None = None) -> None:
