@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any, TypeVar
 
 from pyodide.ffi import to_js
-from pyscript import document, window
+from pyscript import window
 
 from sos.app.app import AppSession
 from sos.app.backup import (
@@ -30,7 +30,7 @@ from sos.app.backup import (
     size_refused,
 )
 from sos.app.text.message import Message, message
-from sos.web import guard
+from sos.web import dialogs
 from sos.web.computer import SLICE_SECONDS
 from sos.web.dom import by_id, element
 from sos.web.guard import spawn
@@ -85,17 +85,8 @@ def today() -> date:
 
 
 def download(name: str, content: str) -> None:
-    """Offer ``content`` as a file called ``name`` (a link to a Blob, clicked)."""
-    options = to_js({"type": MEDIA_TYPE}, dict_converter=window.Object.fromEntries)
-    blob = window.Blob.new(to_js([content]), options)
-    url = window.URL.createObjectURL(blob)
-    link = element("a")
-    link.href = url
-    link.download = name
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-    guard.later(60_000, lambda: window.URL.revokeObjectURL(url), "revoke a download")
+    """Offer the library file ``content`` as ``name`` (:data:`MEDIA_TYPE`)."""
+    dialogs.download(name, content, MEDIA_TYPE)
 
 
 def _in_view(node: Any) -> None:

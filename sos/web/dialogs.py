@@ -202,9 +202,10 @@ def _more(app: AppSession, shown: int, total: int) -> None:
     by_id("games-count").textContent = app.t("games.count", shown=shown, total=total)
 
 
-def download(name: str, content: str) -> None:
-    """Offer ``content`` as a file called ``name`` (a link to a Blob, clicked)."""
-    blob = window.Blob.new(to_js([content]), to_js({"type": "application/json"}))
+def download(name: str, content: str, media_type: str = "application/json") -> None:
+    """Offer ``content`` as a file ``name`` of ``media_type`` (a link to a Blob, clicked)."""
+    options = to_js({"type": media_type}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([content]), options)
     url = window.URL.createObjectURL(blob)
     link = element("a")
     link.href = url
@@ -291,9 +292,8 @@ def _when(ms: float, lang: str) -> str:
     """A date and time in the browser's format for ``lang`` (``Intl``)."""
     if not ms:
         return ""
-    options = to_js(
-        {"dateStyle": "medium", "timeStyle": "short"}, dict_converter=window.Object.fromEntries
-    )
+    style = {"dateStyle": "medium", "timeStyle": "short"}
+    options = to_js(style, dict_converter=window.Object.fromEntries)
     try:
         return str(window.Date.new(ms).toLocaleString(lang, options))
     except Exception:  # an engine without these options
