@@ -408,7 +408,8 @@ def test_a_small_window_brings_the_progress_and_the_report_into_view(
     """In a 320 x 420 window (German, the longest texts) "Your games" is taller than the
     window: the progress bar and its text come into the dialog's view when they appear, stay
     there when the text grows to a second line ("Importiere: 140 von 2000 Spielen …"), and the
-    report comes where they were at the end (all were below the dialog's fold)."""
+    report comes where they were at the end (all were below the dialog's fold), and Close stays
+    in view at the dialog's bottom edge."""
     page.set_viewport_size({"width": 320, "height": 420})
     page = open_app("?size=4&lang=de")
     page.get_by_test_id("games").click()
@@ -438,6 +439,15 @@ def test_a_small_window_brings_the_progress_and_the_report_into_view(
     expect(report(page)).to_have_text("2000 Spiele hinzugefügt.")
     expect(report(page)).to_be_in_viewport(ratio=1)
     shot(page, "backup-report-de-320x420")
+    # Close stays at the dialog's bottom edge, in view and not under the report or the list.
+    close = page.locator('#games-dialog [data-close="games-dialog"]')
+    expect(close).to_be_in_viewport(ratio=1)
+    assert close.evaluate(
+        "b => { const r = b.getBoundingClientRect();"
+        " return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
+    )
+    close.click()
+    expect(page.get_by_test_id("games-dialog")).to_be_hidden()
 
 
 def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
