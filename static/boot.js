@@ -481,18 +481,28 @@ if (openFull) {
 }
 
 // An embed's messages (a notice laid over the scores, static/css/app.css) show whole lines: a
-// scroll comes to rest with a line at the area's top, so its bottom edge cuts none.
+// scroll comes to rest with a line at the area's top, so its bottom edge cuts none. The lines'
+// tops are measured notice by notice (each notice's lines are a line-height apart; the notices
+// themselves need not be: Firefox makes each half a pixel taller, which a count of lines from
+// the first drifted by, cutting a line by 1-1.5 px after a few notices).
 const messages = document.getElementById("messages");
 if (embed && messages) {
   const rest = () => {
     const line = parseFloat(getComputedStyle(messages).lineHeight);
-    const list = document.getElementById("notice-list");
-    if (!(line > 0) || !list) return;
-    const from = list.offsetTop; // the first line's top (the update offer may be above it)
     const end = messages.scrollHeight - messages.clientHeight;
     const at = messages.scrollTop;
-    const to = Math.max(0, Math.min(end, from + Math.round((at - from) / line) * line));
-    if (at > 0 && at < end && Math.abs(to - at) >= 0.5) messages.scrollTo({ top: to, behavior: "smooth" });
+    if (!(line > 0) || !(at > 0 && at < end)) return;
+    const origin = messages.getBoundingClientRect().top + messages.clientTop - at;
+    let to = 0;
+    for (const notice of messages.querySelectorAll("#notice-list li")) {
+      const box = notice.getBoundingClientRect();
+      for (let k = 0; k < Math.max(1, Math.round(box.height / line)); k++) {
+        const top = box.top - origin + k * line;
+        if (Math.abs(top - at) < Math.abs(to - at)) to = top;
+      }
+    }
+    to = Math.max(0, Math.min(end, to));
+    if (Math.abs(to - at) >= 0.5) messages.scrollTo({ top: to, behavior: "smooth" });
   };
   if ("onscrollend" in window) messages.addEventListener("scrollend", rest);
   else {

@@ -156,6 +156,10 @@ class Panels:
         self.games_shown = dialogs.render_games(self.app, "")
         if not by_id("games-dialog").open:
             by_id("games-dialog").showModal()
+            # opened at its top with the title focused, as How to play (a first button focused
+            # could sit under Close's bar in a small window; Tab goes on to Export)
+            by_id("games-dialog").scrollTop = 0
+            by_id("games-title").focus()
         self.backup.shown()
 
     def _imported(self) -> None:

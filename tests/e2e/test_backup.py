@@ -92,6 +92,15 @@ def report(page: Page) -> Any:
     return page.get_by_test_id("games-backup-message")
 
 
+#: Whether an element is seen whole: its centre and the middles of its four edges (2 px inside,
+#: clear of rounded corners) hit it or what it holds, not a bar laid over it (Close's, sticky at
+#: the dialog's bottom edge).
+SEEN_WHOLE = """(e) => { const r = e.getBoundingClientRect(), x = r.x + r.width / 2,
+  y = r.y + r.height / 2;
+  return [[x, y], [x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]]
+    .every(([px, py]) => e.contains(document.elementFromPoint(px, py))); }"""
+
+
 def wait_done(page: Page, timeout: float = 60_000) -> None:
     """Wait until the export/import has finished (its buttons are available again: not
     ``aria-disabled``, which they are while one runs) and has reported."""
@@ -439,15 +448,42 @@ def test_a_small_window_brings_the_progress_and_the_report_into_view(
     expect(report(page)).to_have_text("2000 Spiele hinzugefügt.")
     expect(report(page)).to_be_in_viewport(ratio=1)
     shot(page, "backup-report-de-320x420")
-    # Close stays at the dialog's bottom edge, in view and not under the report or the list.
+    # The report above Close, which stays at the dialog's bottom edge, seen whole and on top.
+    assert report(page).evaluate(SEEN_WHOLE), "the report is under Close's bar"
     close = page.locator('#games-dialog [data-close="games-dialog"]')
     expect(close).to_be_in_viewport(ratio=1)
-    assert close.evaluate(
-        "b => { const r = b.getBoundingClientRect();"
-        " return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
-    )
+    assert close.evaluate(SEEN_WHOLE)
     close.click()
     expect(page.get_by_test_id("games-dialog")).to_be_hidden()
+
+
+def test_tab_brings_each_control_of_your_games_into_view_above_close(
+    open_app: Opener, page: Page
+) -> None:
+    """In a 320 x 420 German window "Your games" scrolls under Close's bar. It opens at its top
+    with its title focused; each control Tab reaches then (Export, Import, a game and its
+    Delete, Close) is seen whole when it has the focus, not under the bar (Import was hidden
+    whole below it, and Export, focused at the opening, half)."""
+    page.set_viewport_size({"width": 320, "height": 420})
+    page = open_app("?size=4&lang=de")
+    write(page, 0, 0, "S")
+    page.get_by_test_id("games").click()
+    expect(page.get_by_test_id("games-list").locator("li")).to_have_count(1)
+    expect(page.locator("#games-title")).to_be_focused()  # opened at its top, as How to play
+    assert page.locator("#games-dialog").evaluate("d => d.scrollTop") == 0
+    seen = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        focused = page.locator("#games-dialog :focus")
+        expect(focused).to_have_count(1)
+        label = focused.evaluate("e => e.textContent.trim().slice(0, 30)")
+        seen.append((label, focused.evaluate(SEEN_WHOLE)))
+        if focused.get_attribute("data-close") == "games-dialog":
+            break
+    assert [label for label, _ in seen][:2] == ["Alle Spiele exportieren", "Spiele importieren"]
+    assert seen[-1][0] == "Schließen", seen
+    assert all(whole for _, whole in seen), seen
 
 
 def test_a_10000_game_file_imports_in_slices_with_a_progress_bar(
