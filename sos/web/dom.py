@@ -89,6 +89,12 @@ _shown_empty: list[str] = []
 _scroll_state: dict[str, Any] = {"index": 0, "pending": False}
 
 
+def forget_shown() -> None:
+    """Forget what is shown (the DOM was drawn anew in place: sos/web/testing.py)."""
+    for shown in (_shown_players, _shown_turns, _shown_empty):
+        shown.clear()
+
+
 def _player_item(p: PlayerView, thinking: bool) -> Any:
     item = element("li")
     classes = ["player", f"p{p.index}"]

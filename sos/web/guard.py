@@ -30,6 +30,11 @@ from sos.app.fault import Fault, fault_details
 _reporter: Callable[[Fault], None] | None = None
 _background: set[Any] = set()  # running tasks (kept referenced until done)
 _proxies: list[Any] = []  # handlers attached for the page's lifetime
+_listening: list[tuple[Any, str, Any]] = []  # (target, event, handler) of :func:`listen`
+_timers: set[Any] = set()  # ids of :func:`later`'s timers not yet run
+#: The page's generation: bumped by :func:`retire`, after which every callback made before it
+#: does nothing (a stale timer, promise or frame callback of a page started again in place).
+_generation = 0
 #: Faults caught in this page so far (the details say how many).
 count = 0
 
@@ -71,9 +76,14 @@ def _describe(target: Any, event: str) -> str:
 
 def guarded(handler: Callable[..., object], where: str) -> Callable[..., None]:
     """``handler`` wrapped so that an exception is reported (:func:`report`) as ``where``
-    instead of reaching the browser. Returns what the wrapper returns: None."""
+    instead of reaching the browser. Returns what the wrapper returns: None. The wrapper does
+    nothing once the page that made it is retired (:func:`retire`)."""
+
+    generation = _generation
 
     def run(*args: Any) -> None:
+        if generation != _generation:
+            return  # made for a page since retired (:func:`retire`)
         try:
             handler(*args)
         except Exception as error:
@@ -89,10 +99,26 @@ def proxy(handler: Callable[..., object], where: str) -> Any:
     return made
 
 
+def lasting(handler: Callable[..., object], where: str) -> Any:
+    """A JS function for ``handler`` that outlives :func:`retire` and returns its result (a
+    coroutine's future becomes a promise); an exception is reported and gives None. For the
+    tests' hook of :mod:`sos.web.testing`, which retires the page and starts it again."""
+
+    def run(*args: Any) -> Any:
+        try:
+            return handler(*args)
+        except Exception as error:
+            report(error, where)
+            return None
+
+    return create_proxy(run)
+
+
 def listen(target: Any, event: str, handler: Callable[..., object], where: str = "") -> Any:
     """Attach ``handler`` (guarded) to ``target``'s ``event`` for the page's lifetime."""
     made = proxy(handler, where or _describe(target, event))
     target.addEventListener(event, made)
+    _listening.append((target, event, made))
     return made
 
 
@@ -103,8 +129,40 @@ def once(handler: Callable[..., object], where: str) -> Any:
 
 
 def later(ms: float, handler: Callable[[], object], where: str) -> Any:
-    """Run ``handler`` (guarded) after ``ms`` milliseconds (``setTimeout``)."""
-    return window.setTimeout(once(handler, where), ms)
+    """Run ``handler`` (guarded) after ``ms`` milliseconds (``setTimeout``); returns the
+    timer's id."""
+    timer: Any = None
+
+    def run() -> None:
+        _timers.discard(timer)
+        handler()
+
+    timer = window.setTimeout(once(run, where), ms)
+    _timers.add(timer)
+    return timer
+
+
+def retire() -> None:
+    """End the page's Python side without a navigation, for a start again in place
+    (:mod:`sos.web.testing`): every listener :func:`listen` attached is removed, every pending
+    :func:`later` timer cleared, every :func:`spawn` task cancelled, and every callback made
+    before now (handlers, :func:`once` callbacks) does nothing if the browser still calls it."""
+    global _generation, _reporter, count
+    _generation += 1
+    for target, event, made in _listening:
+        with contextlib.suppress(Exception):
+            target.removeEventListener(event, made)
+    _listening.clear()
+    for timer in list(_timers):
+        with contextlib.suppress(Exception):
+            window.clearTimeout(timer)
+    _timers.clear()
+    for task in list(_background):
+        task.cancel()
+    _background.clear()
+    _proxies.clear()  # (kept alive no longer: a stale call would find them retired anyway)
+    _reporter = None
+    count = 0
 
 
 def _name(coroutine: Any) -> str:

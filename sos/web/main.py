@@ -24,7 +24,7 @@ from sos.app.share.players import names_of
 from sos.app.text.i18n import installed, pick_language
 from sos.notation import Action
 from sos.state import IllegalActionError
-from sos.web import dialogs, early, embed, guard, keys, locale, players, sound, start
+from sos.web import dialogs, early, embed, guard, keys, locale, players, sound, start, testing
 from sos.web.computer import Computer, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.guard import spawn
@@ -298,6 +298,7 @@ async def main() -> Page:
     decides the language), then the catalog of that language (none for English), then the
     page, so that even the first notices are shown in it (notices are translated when shown),
     then the taps made before Python ran (:func:`sos.web.early.hand_over`)."""
+    testing.capture()  # (only for the browser tests: sos/web/testing.py)
     query = locale.query_pairs(str(window.location.search))
     app = open_app(query)
     await locale.load(app.lang)
@@ -315,5 +316,6 @@ async def main() -> Page:
     spawn(warm_up())
     page.panels.open_wanted_puzzle()
     embed.post(ready_message(page.app.settings(), page.app.lang, page.app.names()))
+    testing.expose(main)
     return page
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import os
 import re
 import threading
@@ -322,9 +323,11 @@ class SharedContext:
     def __init__(self, context: BrowserContext, *, route: bool) -> None:
         self.context = context
         self.guard: BrowserGuard | None = None
+        self.kept: KeptPage | None = None  # the page of a RESET_FILES file, kept for the file
         context.add_init_script(CSP_WATCH)
+        context.add_init_script(TEST_HOOK)
         context.on("request", lambda r: self.guard._on_request(r) if self.guard else None)
-        context.on("page", lambda page: self.guard.watch_page(page) if self.guard else None)
+        context.on("page", self._watch)
         if route:
             context.route(self._foreign, self._on_route)
         # A blank page kept open for the file: the wipe between tests is sent through its
@@ -332,6 +335,12 @@ class SharedContext:
         # be opened and closed for it after each test.
         self.janitor = context.new_page()
         self.cdp = context.new_cdp_session(self.janitor)
+
+    def _watch(self, page: Page) -> None:
+        """Report the page's errors to the running test's guard (a kept page outlives one)."""
+        page.on("console", lambda m: self.guard._on_console(m) if self.guard else None)
+        page.on("pageerror", lambda e: self.guard._on_page_error(e) if self.guard else None)
+        page.on("crash", lambda pg: self.guard._on_crash(pg) if self.guard else None)
 
     def _foreign(self, url: str) -> bool:
         return self.guard is not None and not self.guard.is_local(url)
@@ -348,10 +357,12 @@ class SharedContext:
         return self.context
 
     def give_back(self, guard: BrowserGuard) -> None:
-        """Close the test's pages (a save they still hold is made as they go), then wipe the
-        data of every origin the test allowed."""
+        """Close the test's pages (a save they still hold is made as they go; the kept page's
+        app is stopped instead), then wipe the data of every origin the test allowed."""
+        if self.kept is not None and not self.kept.tidy():
+            self.kept = None
         for other in self.context.pages:
-            if other is not self.janitor:
+            if other is not self.janitor and (self.kept is None or other is not self.kept.page):
                 other.close()
         self.context.set_offline(False)
         self.context.clear_cookies()
@@ -386,6 +397,129 @@ class SharedContext:
         self.janitor.goto("about:blank")
 
 
+#: The test files whose tests also share one page, its app started again in place between tests
+#: (``__sosTest.start(url)``, sos/web/testing.py) instead of a navigation: a file pays one
+#: Pyodide start, as pytest-pyodide's module-scoped ``selenium`` fixture does. ``open_app`` on
+#: that page starts again in place; a ``goto``/``reload`` still navigates for real. A test that
+#: changes the page in ways a start in place cannot undo (an init script, an exposed function,
+#: ``page.clock``, emulated media, a route) leaves it to be closed after it (:class:`KeptPage`);
+#: ``@pytest.mark.fresh_page`` gives a test a page of its own. ``SOS_E2E_FRESH=1`` turns it off.
+RESET_FILES = frozenset(
+    {
+        "test_game.py",
+    }
+)
+
+#: Init script of the shared contexts: asks the page for the tests' hook (sos/web/testing.py).
+TEST_HOOK = "window.__sosTest = window.__sosTest || {};"
+
+#: What a test may do to a page that a start in place cannot undo: the page is closed after it.
+_STICKY = (
+    "add_init_script", "expose_function", "expose_binding", "set_extra_http_headers",
+    "emulate_media", "route", "route_from_har", "route_web_socket", "unroute_all",
+    "add_locator_handler", "set_default_timeout", "set_default_navigation_timeout",
+)
+
+
+class KeptPage:
+    """A page kept for the tests of a file: listeners the test added are removed after it, the
+    window's size put back, the app stopped; a sticky change (:data:`_STICKY`, ``clock``) or a
+    crash makes it be closed instead."""
+
+    def __init__(self, page: Page, viewport: dict[str, int] | None) -> None:
+        self.page = page
+        self.viewport = viewport
+        self.sticky = False
+        self.listeners: list[tuple[str, Any]] = []
+        self.crashed = False
+        page.on("crash", lambda _page: setattr(self, "crashed", True))
+        base = type(page)
+        kept = self
+
+        def mark(name: str) -> Callable[..., Any]:
+            method = getattr(base, name)
+
+            def call(self: Page, *args: Any, **kwargs: Any) -> Any:
+                kept.sticky = True
+                return method(self, *args, **kwargs)
+
+            return call
+
+        def listen(name: str) -> Callable[..., Any]:
+            method = getattr(base, name)
+
+            def call(self: Page, event: str, handler: Any) -> Any:
+                kept.listeners.append((event, handler))
+                return method(self, event, handler)
+
+            return call
+
+        def clock(self: Page) -> Any:
+            kept.sticky = True
+            return base.clock.fget(self)  # type: ignore[attr-defined]
+
+        members: dict[str, Any] = {name: mark(name) for name in _STICKY}
+        members.update(on=listen("on"), once=listen("once"), clock=property(clock))
+        page.__class__ = type("KeptPage", (base,), members)
+
+    def tidy(self) -> bool:
+        """After a test: make the page ready for the next one; False if it was closed."""
+        page = self.page
+        if page.is_closed() or self.crashed or self.sticky:
+            with contextlib.suppress(pw.Error):
+                page.close()
+            return False
+        for event, handler in self.listeners:
+            with contextlib.suppress(Exception):
+                page.remove_listener(event, handler)
+        self.listeners.clear()
+        try:
+            stopped = page.evaluate(
+                "() => { const hook = window.__sosTest; if (!hook || !hook.stop) return false;"
+                " hook.stop(); return true; }"
+            )
+            if not stopped:  # not the app, or an app still starting: nothing of it may save
+                page.goto("about:blank")
+            if self.viewport is not None and page.viewport_size != self.viewport:
+                page.set_viewport_size(self.viewport)
+        except pw.Error:
+            with contextlib.suppress(pw.Error):
+                page.close()
+            return False
+        return True
+
+
+class PageCount:
+    """How many documents of the app a worker's tests loaded (each a Pyodide start, or the
+    static page of an untouched embed), how many of them in a new browser context (a first
+    visit), and how many starts in place replaced a load."""
+
+    def __init__(self) -> None:
+        self.loads = 0
+        self.first_visits = 0
+        self.in_place = 0
+        self._contexts: set[int] = set()
+
+    def watch(self, context: BrowserContext, site: str) -> None:
+        def requested(request: Request) -> None:
+            parts = urlsplit(request.url)
+            if (
+                request.resource_type != "document"
+                or origin_of(request.url) != site
+                or not parts.path.endswith(("/", "index.html"))
+            ):
+                return
+            self.loads += 1
+            if id(context) not in self._contexts:
+                self._contexts.add(id(context))
+                self.first_visits += 1
+
+        context.on("request", requested)
+
+
+PAGES = PageCount()
+
+
 @pytest.fixture(scope="session")
 def _shared_contexts(
     browser: pw.Browser, browser_context_args: dict[str, Any]
@@ -407,6 +541,7 @@ def context(
     browser_context_args: dict[str, Any],
     guard: BrowserGuard,
     _artifacts_recorder: Any,
+    site_url: str,
 ) -> Iterator[BrowserContext]:
     """The browser context of ``page``: this file's shared context (see above), or a new one
     for a test marked ``fresh_context``."""
@@ -421,6 +556,7 @@ def context(
     shared = _shared_contexts.get(route)
     if shared is None:
         shared = SharedContext(browser.new_context(**browser_context_args), route=route)
+        PAGES.watch(shared.context, origin_of(site_url))
         _shared_contexts[route] = shared
     context = shared.lend(guard)
     yield context
@@ -428,6 +564,35 @@ def context(
         # as pytest-playwright does for a context it closes: screenshots, kept on failure
         _artifacts_recorder.on_will_close_browser_context(context)
     shared.give_back(guard)
+
+
+@pytest.fixture
+def page(
+    request: pytest.FixtureRequest,
+    context: BrowserContext,
+    _shared_contexts: dict[bool, SharedContext],
+    browser_context_args: dict[str, Any],
+) -> Page:
+    """The test's page: in a file of :data:`RESET_FILES` the file's kept page (its app started
+    again in place by ``open_app``), else a new page of ``context``."""
+    shared = next((one for one in _shared_contexts.values() if one.context is context), None)
+    if (
+        shared is None
+        or request.node.path.name not in RESET_FILES
+        or request.node.get_closest_marker("fresh_page") is not None
+    ):
+        return context.new_page()
+    module = str(request.node.path)
+    if shared.kept is not None and (
+        shared.kept.page.is_closed() or getattr(shared.kept, "module", module) != module
+    ):
+        with contextlib.suppress(pw.Error):
+            shared.kept.page.close()
+        shared.kept = None
+    if shared.kept is None:
+        shared.kept = KeptPage(context.new_page(), browser_context_args.get("viewport"))
+        shared.kept.module = module  # type: ignore[attr-defined]
+    return shared.kept.page
 
 
 @pytest.hookimpl(wrapper=True)
@@ -450,6 +615,7 @@ def new_context(
     def make(**kwargs: Any) -> BrowserContext:
         context = new_context(**kwargs)
         guard.watch_context(context, route=route)
+        PAGES.watch(context, origin_of(guard.site_url))
         return context
 
     return make
@@ -486,11 +652,31 @@ def open_app(page: Page, site_url: str, guard: BrowserGuard) -> Callable[..., Pa
 
     def open_(query: str = "", *, path: str = "index.html", on: Page | None = None) -> Page:
         target = on or page
-        target.goto(site_url + path + eager(query))  # (an embed: start=now)
+        url = site_url + path + eager(query)  # (an embed: start=now)
+        if not _start_in_place(target, url, site_url):
+            target.goto(url)
         _wait_ready(target, guard)
         return target
 
     return open_
+
+
+def _start_in_place(page: Page, url: str, site_url: str) -> bool:
+    """Start the app of a kept page again on ``url`` without a navigation (sos/web/testing.py),
+    where the page shows the app with its tests' hook and ``url`` is not an embed; False where
+    it must navigate."""
+    if type(page).__name__ != "KeptPage" or os.environ.get("SOS_E2E_FRESH"):
+        return False
+    here = urlsplit(page.url)
+    if origin_of(page.url) != origin_of(site_url) or not here.path.endswith(("/", "index.html")):
+        return False
+    if "embed=" in urlsplit(url).query or not urlsplit(url).path.endswith("index.html"):
+        return False
+    if not page.evaluate("() => Boolean(window.__sosTest && window.__sosTest.start)"):
+        return False
+    page.evaluate("(url) => window.__sosTest.start(url)", url)
+    PAGES.in_place += 1
+    return True
 
 
 def _wait_ready(
@@ -547,3 +733,38 @@ def shot() -> Callable[[Page, str], Path]:
         return path
 
     return save
+
+
+# --------------------------------------------------------------------------- page starts
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker writes its :data:`PAGES` counts for the summary (pytest-xdist runs a session a
+    worker; the controller adds them up)."""
+    worker = getattr(session.config, "workerinput", {}).get("workerid", "main")
+    if PAGES.loads or PAGES.in_place:
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        counts = {"loads": PAGES.loads, "first": PAGES.first_visits, "in_place": PAGES.in_place}
+        (RESULTS / f"page-starts-{worker}.json").write_text(json.dumps(counts))
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):
+        for old in RESULTS.glob("page-starts-*.json"):
+            old.unlink()
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Print the app's page loads, first visits and starts in place of the run."""
+    if hasattr(config, "workerinput"):
+        return
+    totals = {"loads": 0, "first": 0, "in_place": 0}
+    files = sorted(RESULTS.glob("page-starts-*.json"))
+    for path in files:
+        for key, value in json.loads(path.read_text()).items():
+            totals[key] = totals.get(key, 0) + int(value)
+    if files:
+        terminalreporter.write_line(
+            f"page starts: {totals['loads']} loads of the app ({totals['first']} first visits),"
+            f" {totals['in_place']} starts in place"
+        )
