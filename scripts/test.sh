@@ -9,6 +9,9 @@
 #   scripts/test.sh --engine [NAME] [ARGS]  set-up, then the cross-engine tests (tests/engines/)
 #                                   in one engine (chromium, firefox or webkit), or in the three
 #   scripts/test.sh --setup         set-up only: .venv, npm packages, build, the three browsers
+#   scripts/test.sh --repeat N PATHS  set-up, then PATHS (tests and pytest arguments) N times, a
+#                                   process each run, and the failures per test (scripts/repeat.py):
+#                                   the flake finder for every browser test you add or change
 # ARGS go to pytest, e.g.  scripts/test.sh -k board   scripts/test.sh tests/e2e -x
 #                          scripts/test.sh --quick tests/app   scripts/test.sh --engine webkit -x
 # Environment: CHROMIUM (browser binary, default /usr/bin/chromium), FIREFOX (default
@@ -36,7 +39,15 @@ case "${1:-}" in
       *) die "--engine $1: unknown engine; one of chromium, firefox, webkit." ;;
     esac
     ;;
-  -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  --repeat)
+    lane=repeat; shift
+    case "${1:-}" in
+      ''|*[!0-9]*) die "--repeat N PATHS: N, a count of runs, comes first (e.g. --repeat 10 tests/e2e/test_game.py)." ;;
+    esac
+    REPEAT="$1"; shift
+    [ $# -gt 0 ] || die "--repeat $REPEAT: name the tests to repeat (e.g. tests/e2e/test_game.py)."
+    ;;
+  -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 
 PYTHON="${PYTHON:-python3}"
@@ -93,8 +104,8 @@ fi
 "$CHROMIUM" --version 2>/dev/null || true
 
 # The other engines of tests/engines/, from Debian's packages (nothing else can be downloaded):
-# Firefox ESR (driven over WebDriver BiDi), WebKitGTK's WebKitWebDriver + MiniBrowser, and Xvfb
-# for MiniBrowser's window. Without root the tests say what is missing (and fail under CI).
+# Firefox ESR (driven over WebDriver BiDi), WebKitGTK's WebKitWebDriver + MiniBrowser, Xvfb
+# for MiniBrowser's window, and the Noto fonts (Hindi's Devanagari). Without root the tests say what is missing (and fail under CI).
 step "Firefox ESR and WebKitGTK"
 FIREFOX="${FIREFOX:-/usr/bin/firefox-esr}"
 export FIREFOX
@@ -102,6 +113,8 @@ want=()
 [ -x "$FIREFOX" ] || want+=(firefox-esr)
 [ -x /usr/bin/WebKitWebDriver ] || want+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null 2>&1 || want+=(xvfb)
+# Devanagari (and the other scripts of the nine languages) for the Hindi screenshots and layout
+dpkg-query -W -f='${Status}' fonts-noto-core 2>/dev/null | grep -q "ok installed" || want+=(fonts-noto-core)
 if [ ${#want[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian's ${want[*]}"
@@ -129,6 +142,11 @@ if [ "$lane" = engine ]; then
   exec python -m pytest tests/engines "$@"
 fi
 
+if [ "$lane" = repeat ]; then
+  step "scripts/repeat.py -n $REPEAT $*"
+  exec python scripts/repeat.py -n "$REPEAT" "$@"
+fi
+
 step "ruff check sos tests scripts benchmarks"
 ruff check sos tests scripts benchmarks
 
@@ -141,6 +159,8 @@ node tests/pyodide/run_engine_tests.mjs
 
 # Two pytest-xdist workers (SOS_TEST_WORKERS to change; 0 runs in one process), a whole test
 # file to a worker: the browser tests of a file share one browser context (tests/e2e/conftest.py).
+# --durations=25: the slowest steps; the browser tests' conftest adds the app's page loads, first
+# visits and starts in place. The hang guard is pytest-timeout's (pyproject.toml); no retries.
 WORKERS="${SOS_TEST_WORKERS:-2}"
-step "pytest -n $WORKERS --dist loadfile $*"
-python -m pytest -n "$WORKERS" --dist loadfile "$@"
+step "pytest -n $WORKERS --dist loadfile --durations=25 $*"
+python -m pytest -n "$WORKERS" --dist loadfile --durations=25 "$@"

@@ -404,11 +404,7 @@ class SharedContext:
 #: changes the page in ways a start in place cannot undo (an init script, an exposed function,
 #: ``page.clock``, emulated media, a route) leaves it to be closed after it (:class:`KeptPage`);
 #: ``@pytest.mark.fresh_page`` gives a test a page of its own. ``SOS_E2E_FRESH=1`` turns it off.
-RESET_FILES = frozenset(
-    {
-        "test_game.py",
-    }
-)
+RESET_FILES = SHARED_CONTEXT_FILES
 
 #: Init script of the shared contexts: asks the page for the tests' hook (sos/web/testing.py).
 TEST_HOOK = "window.__sosTest = window.__sosTest || {};"

@@ -82,7 +82,7 @@ def test_full_lane_runs_everything_and_passes_args_to_pytest(project: Path) -> N
         "mypy --strict sos scripts/bytecode_zip.py scripts/snapshot_modules.py "
         "scripts/stdlib_zip.py scripts/outdated.py",
         "node tests/pyodide/run_engine_tests.mjs",
-        "python -m pytest -n 2 --dist loadfile tests/e2e -x",
+        "python -m pytest -n 2 --dist loadfile --durations=25 tests/e2e -x",
     ]
     # npm runs again only after the lock changed
     code, out, calls = _run(project)
@@ -90,14 +90,14 @@ def test_full_lane_runs_everything_and_passes_args_to_pytest(project: Path) -> N
     assert [c for c in calls if c.startswith("npm")] == [
         "npm ci --no-audit --no-fund --loglevel=error"
     ]
-    assert calls[-1] == "python -m pytest -n 2 --dist loadfile"  # no argument: every test
+    assert calls[-1] == "python -m pytest -n 2 --dist loadfile --durations=25"  # every test
 
 
 def test_ci_runs_the_full_lane(project: Path) -> None:
     code, out, calls = _run(project, "-k", "board", script=".ci/run")
     assert code == 0, out
     assert "node tests/pyodide/run_engine_tests.mjs" in calls
-    assert calls[-1] == "python -m pytest -n 2 --dist loadfile -k board"
+    assert calls[-1] == "python -m pytest -n 2 --dist loadfile --durations=25 -k board"
 
 
 def test_quick_lane_is_lint_and_cpython_tests_only(project: Path) -> None:
@@ -147,7 +147,20 @@ def test_engine_lane_builds_then_runs_the_cross_engine_tests_in_one_engine(proje
     assert code != 0 and "unknown engine" in out
 
 
+def test_repeat_lane_sets_up_then_repeats_the_named_tests(project: Path) -> None:
+    code, out, calls = _run(project, "--repeat", "10", "tests/e2e/test_game.py", "-k", "letter")
+    assert code == 0, out
+    assert "node scripts/build.mjs" in calls
+    assert not any(c.startswith(("ruff", "mypy")) for c in calls)
+    assert _steps(calls)[-1] == "python scripts/repeat.py -n 10 tests/e2e/test_game.py -k letter"
+    for wrong in (["--repeat"], ["--repeat", "ten", "tests"], ["--repeat", "3"]):
+        (project.parent / "calls.txt").unlink(missing_ok=True)
+        code, out, calls = _run(project, *wrong)
+        assert code != 0 and "--repeat" in out and calls == [], wrong
+
+
 def test_help_lists_the_lanes(project: Path) -> None:
     code, out, _ = _run(project, "--help")
     assert code == 0
-    assert "--quick" in out and "--setup" in out and "ARGS go to pytest" in out
+    for lane in ("--quick", "--setup", "--repeat", "ARGS go to pytest"):
+        assert lane in out
