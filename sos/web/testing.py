@@ -33,8 +33,10 @@ _kept: dict[str, Any] = {}
 
 
 def enabled() -> bool:
-    """Whether the tests asked for the hook (``window.__sosTest`` set before the start)."""
-    return getattr(window, "__sosTest", None) is not None
+    """Whether the tests asked for the hook (``window.__sosTest`` set before the start), on a
+    full page (an embed's page is drawn for its frame by static/boot.js: it navigates)."""
+    query = window.URLSearchParams.new(window.location.search)
+    return getattr(window, "__sosTest", None) is not None and not query.has("embed")
 
 
 def capture() -> None:

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import playwright.sync_api as pw
 import pytest
@@ -417,6 +417,13 @@ _STICKY = (
 )
 
 
+#: ``helpers.computer_pause``'s evaluation: undone by a start in place.
+_PAUSE_ONLY = re.compile(
+    r"^__py\.runPython\('import sos\.web\.computer; "
+    r"sos\.web\.computer\.COMPUTER_PAUSE = [\d.]+'\) None$"
+)
+
+
 class KeptPage:
     """A page kept for the tests of a file: listeners the test added are removed after it, the
     window's size put back, the app stopped; a sticky change (:data:`_STICKY`, ``clock``) or a
@@ -454,9 +461,23 @@ class KeptPage:
             kept.sticky = True
             return base.clock.fget(self)  # type: ignore[attr-defined]
 
+        evaluate = base.evaluate
+
+        def run_python(self: Page, expression: str, arg: Any = None, **kwargs: Any) -> Any:
+            """An evaluation that runs Python in the page may change its modules for good
+            (``__py.runPython``): the page is closed after the test. Only setting the
+            computer's pause is undone by a start in place (sos/web/testing.py)."""
+            code = f"{expression} {arg!r}"
+            if ("runPython" in code or "__py.globals" in code) and not _PAUSE_ONLY.search(code):
+                kept.sticky = True
+            return evaluate(self, expression, arg, **kwargs)
+
         members: dict[str, Any] = {name: mark(name) for name in _STICKY}
-        members.update(on=listen("on"), once=listen("once"), clock=property(clock))
+        members.update(
+            on=listen("on"), once=listen("once"), clock=property(clock), evaluate=run_python
+        )
         page.__class__ = type("KeptPage", (base,), members)
+        page._sos_kept = self  # type: ignore[attr-defined]
 
     def tidy(self) -> bool:
         """After a test: make the page ready for the next one; False if it was closed."""
@@ -661,10 +682,13 @@ def _start_in_place(page: Page, url: str, site_url: str) -> bool:
     """Start the app of a kept page again on ``url`` without a navigation (sos/web/testing.py),
     where the page shows the app with its tests' hook and ``url`` is not an embed; False where
     it must navigate."""
-    if type(page).__name__ != "KeptPage" or os.environ.get("SOS_E2E_FRESH"):
-        return False
+    kept = getattr(page, "_sos_kept", None)
+    if kept is None or kept.sticky or os.environ.get("SOS_E2E_FRESH"):
+        return False  # (an init script, a clock, ... of the test apply from a navigation on)
     here = urlsplit(page.url)
     if origin_of(page.url) != origin_of(site_url) or not here.path.endswith(("/", "index.html")):
+        return False
+    if "embed" in dict(parse_qsl(here.query)):
         return False
     if "embed=" in urlsplit(url).query or not urlsplit(url).path.endswith("index.html"):
         return False

@@ -67,8 +67,10 @@ def test_an_untouched_embed_fetches_no_runtime_and_registers_no_worker(
 ) -> None:
     requests: list[Request] = []
     page.on("request", lambda r: requests.append(r))
+    page.clock.install()  # the test's clock (this test's own context): no wait on the wall
     frame, game = embed.open(f"?embed=1&size=5&lang={lang}", ready=False)
-    page.wait_for_timeout(IDLE_MS)  # bounded: what must not happen in an untouched frame
+    page.clock.run_for(IDLE_MS)  # every timer of an idle while fires now, whatever the load
+    frame.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(0)))")
 
     heavy = [r.url for r in requests if HEAVY.search(r.url)]
     assert heavy == [], heavy
@@ -192,12 +194,14 @@ def test_start_now_starts_an_embed_without_a_tap(page: Page, embed: EmbedHost) -
 def test_a_puzzle_embed_waits_behind_its_button(page: Page, embed: EmbedHost) -> None:
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
+    page.clock.install()  # the test's clock (this test's own context)
     _frame, game = embed.open("?embed=1&puzzle=daily&lang=de", ready=False)
     start = game.get_by_test_id("start-puzzle")
     expect(start).to_have_text(text("de", "embed.puzzle_start"))
     expect(game.get_by_test_id("status")).to_have_text(text("de", "puzzles.daily"))
-    page.wait_for_timeout(1_000)  # bounded: nothing heavy while nobody plays
+    page.clock.run_for(IDLE_MS)  # every timer of an idle while fires now: nothing heavy
     assert [u for u in requests if HEAVY.search(u)] == []
+    page.clock.resume()  # from the tap on, time runs as on the wall (the runtime starts)
     start.click()
     expect(game.locator("html")).to_have_attribute("data-ready", "1", timeout=60_000)
     expect(game.get_by_test_id("puzzle-dialog")).to_be_visible(timeout=30_000)
