@@ -80,9 +80,13 @@ class SettingsApplied:
 
 
 #: Notices that only confirm what the player just did ("Game loaded.", "Shared game loaded: 2
-#: moves."): gone at the player's next move (:meth:`AppSession.moved_on`), not left over the
-#: game (in a frame they cover the scores) until closed.
-CONFIRMATIONS = frozenset({"record.loaded", "notice.shared_loaded", "notice.cut_off"})
+#: moves.", "Link opened: the game now has 2 moves.", "Game by link opened: you play Player 2
+#: on this device."): gone at the player's next move (:meth:`AppSession.moved_on`), not left
+#: over the game (in a frame they cover the scores) until closed. A link that disagrees or is
+#: behind ("remote.fork", "remote.old") is a warning: it stays until closed.
+CONFIRMATIONS = frozenset({
+    "record.loaded", "notice.shared_loaded", "notice.cut_off", "remote.new", "remote.updated",
+})
 #: The page's budget cut a computer's search off and it played a quicker move
 #: (:meth:`AppSession.computer_played`).
 CUT_OFF = message("notice.cut_off")
