@@ -170,7 +170,11 @@ class AppSession(Restore, GamesList):
             state = parse_transcript(raw)
         except RecordError as error:
             reason: Message = error.message
-            if error.line is not None:
+            if error.turn is not None:  # the turn as numbered in the text, and its line
+                reason = message(
+                    "record.error.turn", turn=error.turn, line=error.line, error=reason
+                )
+            elif error.line is not None:
                 reason = message("record.error.line", line=error.line, error=reason)
             return message("record.error", error=reason)
         rules = state.rules

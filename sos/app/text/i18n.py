@@ -180,6 +180,7 @@ EN: Final[dict[str, str]] = {
     "notice.restored": "The storage of this browser was cleared; the game shown here was saved again.",
     "notice.forked_unreadable": "The save of this game (“{game}”) can no longer be read by this version (a newer version changed it, or it is damaged); your moves are kept as a separate game.",
     "record.error.line": "Line {line}: {error}",
+    "record.error.turn": "Turn {turn} (line {line}): {error}",
     "record.reason.empty": "the game text is empty",
     "record.reason.too_long": "the game text is longer than {limit} characters",
     "record.reason.header": "expected a header like 'SOS 6x6 general, 2 players'",
