@@ -11,7 +11,7 @@ from pyscript import document, window
 
 from sos.app.app import AppSession
 from sos.app.share.remote import (
-    MAX_NAME,
+    NAME_FIELD_MAX,
     RemoteSession,
     encode_link,
     link_of,
@@ -36,7 +36,7 @@ class RemotePanel:
     def listen(self) -> None:
         """Attach the handlers of the panel and of the settings' "Play a friend" fields."""
         for field in ("remote-my-name", "remote-name"):  # the one limit of a name
-            by_id(field).maxLength = MAX_NAME
+            by_id(field).maxLength = NAME_FIELD_MAX
         on = self.host.on
         on(by_id("remote-copy"), "click", lambda _e: spawn(self._copy()))
         on(by_id("remote-share"), "click", lambda _e: spawn(self._share()))

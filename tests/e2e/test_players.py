@@ -122,6 +122,24 @@ def test_names_everywhere_and_language_and_theme_change_in_place(
     shot(page, f"players-language-{lang}-to-{other}-{size}")
 
 
+def test_a_long_name_pasted_in_settings_is_cut_at_its_last_whole_word(open_app: Opener) -> None:
+    """The name field takes a 100-character name whole (its ``maxlength`` is the app's
+    NAME_FIELD_MAX), so the app cuts it after its last whole word with "…" as the docs say --
+    not the browser at character 96, mid-word (issue 50, item 12)."""
+    name = (
+        "Anna-Lena Sophie Charlotte Friederike von Hohenzollern-Sigmaringen und Zu Guttenberg "
+        "Maximilian-Alex"
+    )
+    page = open_app("?size=3")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-name-0").fill(name)
+    expect(page.get_by_test_id("settings-name-0")).to_have_value(name)
+    page.get_by_test_id("settings-start").click()
+    card = page.locator("#players li[data-player='0']")
+    expect(card).to_contain_text("Zu Guttenberg…")
+    expect(card).not_to_contain_text("Maximilian")
+
+
 # --------------------------------------------------------------------------- rematch
 @pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "embed")])
 def test_rematch_rotates_the_seats(
