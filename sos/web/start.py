@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pyscript import window
+
 from sos.app.game.view import seat_choice
 from sos.app.share.params import seat_kinds_for
 from sos.app.start import MIXED, apply, chosen, level_of, offered, start_for, with_level
@@ -36,7 +38,8 @@ def _start(page: Page, wanted: Any) -> None:
         return  # the game moved on meanwhile (e.g. the friend here replied)
     if apply(page.app, wanted) == "new":
         page.shown()
-    else:
+    else:  # the same game with other seats: its address names them (``seats=``)
+        window.history.replaceState(None, "", page.app.location())
         page.changed()
 
 

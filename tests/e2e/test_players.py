@@ -140,6 +140,26 @@ def test_a_long_name_pasted_in_settings_is_cut_at_its_last_whole_word(open_app: 
     expect(card).not_to_contain_text("Maximilian")
 
 
+def test_the_play_against_row_never_rewrites_a_seat_that_moved(open_app: Opener) -> None:
+    """Issue 50, item 2. A computer that opened the game: the row goes with its move (it
+    would have made that computer "Player 1", credited with its move). A person's first move:
+    the computer takes only the seat that has not moved, and the address's ``seats=`` follows
+    the game shown, so a reload or a copied address starts the same kind of game."""
+    page = open_app("?size=4&seats=easy,human")
+    plies = page.get_by_test_id("move-list").locator("button.ply")
+    expect(plies).to_have_count(1, timeout=30_000)  # the computer opened
+    expect(page.get_by_test_id("start-choice")).to_be_hidden()
+    page = open_app("?size=4")
+    write(page, 0, 0, "S")
+    expect(page.get_by_test_id("start-choice")).to_be_visible()  # no reply yet
+    page.get_by_test_id("play-computer").click()
+    expect(plies).to_have_count(2, timeout=30_000)  # the computer answered
+    expect(page).to_have_url(re.compile(r"seats=human,medium"))
+    expect(page.locator('#players .player[data-player="0"]')).to_have_attribute(
+        "data-kind", "human"
+    )
+
+
 # --------------------------------------------------------------------------- rematch
 @pytest.mark.parametrize("lang,size", [("en", "desktop"), ("de", "phone"), ("ar", "embed")])
 def test_rematch_rotates_the_seats(
