@@ -20,6 +20,9 @@ Restore precedence at start (:meth:`AppSession.start`), first match wins:
 6. ``size``, ``mode``, ``players`` or ``seats`` in the URL: a new game with those settings.
 7. Otherwise the most recently written game this version can read, else a new game.
 
+A game of the library whose line of play has ended comes back at its end, with its result
+(:func:`sos.app.game.outcome.reopened`), however it was left (stepped back in Review, say).
+
 Every new game is a new entry: the one shown before stays in the library. Games with no move
 are pruned (they hold nothing to lose). A stored entry this version cannot read (damaged, or
 of a newer format) is never removed or written over: a notice names it when it was asked for
@@ -38,6 +41,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from ..state import GameState
+from .game.outcome import reopened
 from .fault import NOT_KEPT
 from .saving.library import GameRecord, Unreadable, is_prefix
 from .saving.transcript import RecordError, decode_moves, encode_moves
@@ -113,7 +117,7 @@ class Restore(TabCore):
         if fragment_id:
             found = self.library.read(fragment_id)
             if isinstance(found, GameRecord):
-                self._show(found)
+                self._show(reopened(found))  # a finished game at its end, with its result
                 return
             if isinstance(found, Unreadable):
                 self.notices.append(self.unreadable_notice(found))
@@ -144,7 +148,7 @@ class Restore(TabCore):
             game_id = painted_id(self._read(self.embed_key))
             kept = self.library.read(game_id) if game_id else None
             if isinstance(kept, GameRecord) and kept.rules == rules_of(parsed.settings):
-                self._show(kept)
+                self._show(reopened(kept))
                 self.keep_embed()
             else:
                 self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new")
@@ -157,7 +161,7 @@ class Restore(TabCore):
         if above is not None and not fragment_id:
             self.notices.append(self.unreadable_notice(above))
         if found is not None:
-            self._show(found)
+            self._show(reopened(found))
             return
         self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new")
 

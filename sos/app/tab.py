@@ -16,6 +16,7 @@ from ..notation import Action
 from ..rules import Rules, app_allows
 from ..state import GameState
 from .fault import NOT_KEPT, storage_failure
+from .game.outcome import reopened
 from .game.session import GameSession
 from .saving.gamerecord import same_game
 from .saving.library import (
@@ -228,7 +229,7 @@ class TabCore:
         if record is None:
             return False
         self._settle()
-        self._show(record)
+        self._show(reopened(record))  # a finished game at its end
         return True
 
     def delete(self, game_id: str) -> GameRecord | Removed | None:

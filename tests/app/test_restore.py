@@ -220,3 +220,30 @@ def test_the_hosts_id_stays_in_the_frames_address() -> None:
     bad = embed_tab(store, "sos-embed:k", [("size", "4"), ("id", "no spaces")])
     assert "id=" not in bad.location().split("#")[0]
     assert any("Ignored id=no spaces" in n for n in bad.notice_texts())
+
+
+def test_a_finished_game_left_stepped_back_reopens_at_its_end_with_its_result() -> None:
+    """Issue 50, item 4: the browser closed while Review (or the move list) showed an earlier
+    move of a finished game: the game comes back at its end, with its result -- by a reload
+    (``#g=``), as the latest game, or from the list. A game still in play keeps its undone
+    moves for Redo."""
+    store = MemoryStore()
+    app = tab(store, [("size", "3"), ("mode", "simple")])
+    for action in (A1, B1, C1):  # S@a1 O@b1 S@c1: the first SOS ends a simple game
+        app.game.play(action)
+    assert app.game.outcome is not None
+    app.game.go_to(1)  # Review stepped back (each step is saved)
+    app.commit()
+    game_id = app.game.record.id
+    for again in (tab(store, [], f"g={game_id}"), tab(store)):
+        assert again.game.record.id == game_id
+        assert again.game.cursor == 3 and again.game.outcome is not None
+    other = tab(store, [("size", "4")])
+    assert other.open(game_id) and other.game.cursor == 3
+    playing = tab(store, [("size", "4")])
+    playing.game.play(A1)
+    playing.game.play(D4)
+    playing.game.go_to(1)  # an undo in a game in play: Redo waits after a reload
+    playing.commit()
+    kept = tab(store, [], f"g={playing.game.record.id}")
+    assert kept.game.cursor == 1 and len(kept.game.line) == 2
