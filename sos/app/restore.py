@@ -41,8 +41,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from ..state import GameState
-from .game.outcome import reopened
 from .fault import NOT_KEPT
+from .game.outcome import reopened
 from .saving.library import GameRecord, Unreadable, is_prefix
 from .saving.transcript import RecordError, decode_moves, encode_moves
 from .share import remote
