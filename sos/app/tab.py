@@ -181,10 +181,10 @@ class TabCore:
         line: tuple[Action, ...],
         origin: str,
         game_id: str = "",
+        names: tuple[str, ...] = (),
     ) -> None:
-        self._create_record(
-            GameRecord(game_id, rules, seats, tuple(line), len(line), origin=origin)
-        )
+        record = GameRecord(game_id, rules, seats, tuple(line), len(line), origin=origin)
+        self._create_record(with_names(record, names) if names else record)
 
     def _create_record(self, record: GameRecord) -> None:
         self._settle()

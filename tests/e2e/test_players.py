@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 import pytest
 from helpers import EmbedHost, cell, computer_pause, no_computer_pause, write
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from sos import Action, Rules
 from sos.app.learn.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
@@ -158,6 +158,31 @@ def test_the_play_against_row_never_rewrites_a_seat_that_moved(open_app: Opener)
     expect(page.locator('#players .player[data-player="0"]')).to_have_attribute(
         "data-kind", "human"
     )
+
+
+def test_a_shared_link_brings_the_players_names(
+    open_app: Opener, new_context: Callable[..., BrowserContext]
+) -> None:
+    """Share's link carries the names (issue 50, item 1), percent-encoded JSON that the
+    browser's URLSearchParams decodes for the app: someone else who opens it sees them, and
+    markup in a name stays text."""
+    page = open_app("?size=4")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-name-0").fill("Alice & <b>Bo</b>")
+    page.get_by_test_id("settings-name-1").fill("Zoë Ünal")
+    page.get_by_test_id("settings-start").click()
+    write(page, 0, 0, "S")
+    page.get_by_test_id("share").click()
+    share_url = page.get_by_test_id("share-url")
+    expect(share_url).to_have_value(re.compile(r"game=Sa1&names="))
+    other = new_context().new_page()  # someone else, with no saved game
+    other.goto(share_url.input_value())
+    other.wait_for_selector('html[data-ready="1"]', timeout=60_000)
+    expect(cell(other, 0, 0)).to_have_text("S")
+    expect(other.locator("#players li[data-player='0']")).to_contain_text("Alice & <b>Bo</b>")
+    expect(other.locator("#players li[data-player='1']")).to_contain_text("Zoë Ünal")
+    expect(other.get_by_test_id("status")).to_contain_text("Zoë Ünal")
+    assert other.locator("#players b").count() == 0
 
 
 # --------------------------------------------------------------------------- rematch

@@ -131,6 +131,7 @@ EN: Final[dict[str, str]] = {
     "notice.reason.perfect": "perfect play is offered on boards up to {side} × {side}",
     "notice.reason.embed": "embed must be 1 or 0",
     "notice.reason.start": "start must be tap or now",
+    "notice.bad_names": "The players' names in this link could not be read, so the usual names are shown.",
     "notice.bad_id": (
         "Ignored id={value}: an id is 1 to 64 letters, digits, “-”, “_” or “.”; this frame"
         " keeps a game of its own."
