@@ -100,7 +100,12 @@ def seat_choice(lang: str, kind: str) -> str:
     under a name: "easy") with a first capital, as menu items are written ("Easy", "Mensch",
     "Facile"); Turkish maps i to İ. Scripts without case (Arabic, Hindi) are unchanged.
     """
-    label = text(lang, f"level.{kind}")
+    return capitalised(lang, text(lang, f"level.{kind}"))
+
+
+def capitalised(lang: str, label: str) -> str:
+    """``label`` with a first capital, as a menu item or a table's cell starts ("easy" ->
+    "Easy"; Turkish maps i to İ); scripts without case (Arabic, Hindi) are unchanged."""
     if not label:
         return label
     first = label[0]

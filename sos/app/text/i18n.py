@@ -446,6 +446,7 @@ EN: Final[dict[str, str]] = {
     "stats.reset.done": "Record reset: games started from now on count. Your games are all kept.",
     "stats.reset.undo": "Undo reset",
     "stats.reset.undone": "The record is back as it was.",
+    "stats.mode_line": "{mode}: {win} won, {draw} drawn, {loss} lost · winning streak {current}, best {best}",
     "stats.chart": "Won, drawn and lost games per level",
     "stats.puzzles": "Puzzles",
     "stats.no_rating": "No puzzle rated yet.",
