@@ -123,7 +123,7 @@ def sync_settings() -> None:
         select.value = seat_for(str(select.value), size)
     _name_placeholders(lang := str(document.documentElement.lang or "en"))
     note, why = by_id("settings-perfect-note"), perfect_note(lang, size)  # "perfect" greyed
-    note.textContent, note.hidden = why, not why
+    set_text(note, why).hidden = not why  # "4 × 4" kept on one line (sos.app.game.nobreak)
 
 
 def read_settings(friend: tuple[str, str] | None) -> SettingsForm:

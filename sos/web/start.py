@@ -61,14 +61,16 @@ def choose(page: Page, event: Any) -> None:
 def render(page: Page) -> None:
     """Show the row while :func:`sos.app.start.offered`; the current choice is pressed."""
     app = page.app
-    box = by_id("start-choice")
+    box, select = by_id("start-choice"), by_id("start-level")
     box.hidden = not offered(app.game.to_record(), app.embed)
     if box.hidden:
+        if select.options.length:  # no levels kept in an old language (drawn when shown)
+            select.replaceChildren()
         return
     current = chosen(tuple(app.game.seats))
     for button in box.querySelectorAll("[data-start][aria-pressed]"):
         button.setAttribute("aria-pressed", "true" if button.dataset.start == current else "false")
-    select, level = by_id("start-level"), level_of(tuple(app.game.seats))
+    level = level_of(tuple(app.game.seats))
     select.hidden = level is None  # (the level of "the computer", once it is chosen)
     if level is not None:  # (MIXED: shown first and not choosable: a level is chosen for all)
         levels = ((MIXED,) if level == MIXED else ()) + seat_kinds_for(app.settings().size)[1:]

@@ -375,13 +375,15 @@ def hint_text(
 
 @dataclass(frozen=True)
 class PlyView:
-    """One action in the move list; ``index`` counts from 0 in the whole line of play."""
+    """One action in the move list; ``index`` counts from 0 in the whole line of play; ``label``,
+    its accessible name in the page's language, is in the view: a language change redraws it."""
 
     index: int
     text: str
     points: int
     current: bool  # the position shown is the one right after this action
     future: bool  # undone, can be redone
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -425,8 +427,9 @@ def move_list(
     result = []
     for turn in turns(state):
         plies = tuple(
-            PlyView(index, str(action), points, index == cursor - 1, index >= cursor)
+            PlyView(index, str(action), points, index == cursor - 1, index >= cursor, label)
             for index, action, points in turn.plies
+            for label in (text(lang, "moves.ply.label", action=str(action)),)
         )
         first, last = plies[0].index + 1, plies[-1].index + 1
         number = str(first) if first == last else f"{first}–{last}"
