@@ -89,6 +89,7 @@ class Page:
         on(by_id("board"), "click", self.on_board_click)
         on(by_id("board"), "focusin", self.on_board_focus)
         on(document, "keydown", lambda e: keys.on_key(self, e))
+        on(by_id("skip-board"), "click", lambda e: keys.to_board(self, e))
         for button in document.querySelectorAll(".letter-button"):
             on(button, "click", lambda e: self.select_letter(str(e.currentTarget.dataset.letter)))
         on(by_id("new-game-button"), "click", lambda _e: self.new_game())

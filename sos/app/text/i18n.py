@@ -94,6 +94,7 @@ EN: Final[dict[str, str]] = {
     "cell.letter": "{square}, {letter}",
     "cell.last": "{square}, {letter}, last move",
     "board.label": "SOS board, {rows} by {cols}",
+    "board.skip_to": "Skip to the board",
     "letter.choose": "Letter to write",
     "letter.S": "Write S",
     "letter.O": "Write O",
