@@ -395,8 +395,10 @@ if (lazy && puzzle && card) {
 function opening(record) {
   if (!record || record.origin === "remote" || (record.variations ?? []).length) return false;
   if (record.line === "") return true;
-  // one move (a letter, a column, a row: "Sc3"), shown, and a person in the second seat
-  return /^[SO][a-z][0-9]+$/.test(record.line) && record.cursor === 1 && (record.seats ?? [])[1] === "human";
+  // one move (a letter, a column, a row: "Sc3"), shown, made by a person (the first seat), and
+  // a person in the second seat
+  const seats = record.seats ?? [];
+  return /^[SO][a-z][0-9]+$/.test(record.line) && record.cursor === 1 && seats[0] === "human" && seats[1] === "human";
 }
 /** Whether the game Python will show is predictably one the choice is offered for (see above). */
 function startOffered() {

@@ -80,9 +80,13 @@ class SettingsApplied:
 
 
 #: Notices that only confirm what the player just did ("Game loaded.", "Shared game loaded: 2
-#: moves."): gone at the player's next move (:meth:`AppSession.moved_on`), not left over the
-#: game (in a frame they cover the scores) until closed.
-CONFIRMATIONS = frozenset({"record.loaded", "notice.shared_loaded", "notice.cut_off"})
+#: moves.", "Link opened: the game now has 2 moves.", "Game by link opened: you play Player 2
+#: on this device."): gone at the player's next move (:meth:`AppSession.moved_on`), not left
+#: over the game (in a frame they cover the scores) until closed. A link that disagrees or is
+#: behind ("remote.fork", "remote.old") is a warning: it stays until closed.
+CONFIRMATIONS = frozenset({
+    "record.loaded", "notice.shared_loaded", "notice.cut_off", "remote.new", "remote.updated",
+})
 #: The page's budget cut a computer's search off and it played a quicker move
 #: (:meth:`AppSession.computer_played`).
 CUT_OFF = message("notice.cut_off")
@@ -166,7 +170,11 @@ class AppSession(Restore, GamesList):
             state = parse_transcript(raw)
         except RecordError as error:
             reason: Message = error.message
-            if error.line is not None:
+            if error.turn is not None:  # the turn as numbered in the text, and its line
+                reason = message(
+                    "record.error.turn", turn=error.turn, line=error.line, error=reason
+                )
+            elif error.line is not None:
                 reason = message("record.error.line", line=error.line, error=reason)
             return message("record.error", error=reason)
         rules = state.rules

@@ -20,6 +20,9 @@ Restore precedence at start (:meth:`AppSession.start`), first match wins:
 6. ``size``, ``mode``, ``players`` or ``seats`` in the URL: a new game with those settings.
 7. Otherwise the most recently written game this version can read, else a new game.
 
+A game of the library whose line of play has ended comes back at its end, with its result
+(:func:`sos.app.game.outcome.reopened`), however it was left (stepped back in Review, say).
+
 Every new game is a new entry: the one shown before stays in the library. Games with no move
 are pruned (they hold nothing to lose). A stored entry this version cannot read (damaged, or
 of a newer format) is never removed or written over: a notice names it when it was asked for
@@ -39,11 +42,12 @@ from dataclasses import replace
 
 from ..state import GameState
 from .fault import NOT_KEPT
+from .game.outcome import reopened
 from .saving.library import GameRecord, Unreadable, is_prefix
 from .saving.transcript import RecordError, decode_moves, encode_moves
 from .share import remote
 from .share.embed import painted_id, valid_key
-from .share.params import Settings, parse_params, to_query
+from .share.params import Settings, names_value, parse_params, quote_value, to_query
 from .tab import TabCore, rules_of
 from .text.message import Message, message, plural
 
@@ -58,23 +62,29 @@ class Restore(TabCore):
         return f"{to_query(self.settings())}{named}#g={self.game.record.id}"
 
     def share_query(self) -> str:
-        """The query of a link to the position shown (Share): its settings and moves, no
-        language and no id -- whoever opens it gets a copy of their own. For a game by link,
-        the link this device sends (``?r=``): a friend game has one link to send."""
+        """The query of a link to the position shown (Share): its settings, moves and the
+        players' names (``names``, when any was given), no language and no id -- whoever opens
+        it gets a copy of their own. For a game by link, the link this device sends (``?r=``):
+        a friend game has one link to send."""
         if remote.is_remote(self.game.record):
             return "?r=" + remote.encode_link(remote.link_of(self.game.to_record()))
         s = self.settings()
         query = to_query(Settings(s.size, s.mode, s.players, s.seats))
-        return f"{query}&game={encode_moves(self.game.state.history)}"
+        return f"{query}&game={encode_moves(self.game.state.history)}{self._names_part()}"
 
     def full_game_query(self) -> str:
-        """The query of the embed's "Open the full game": the same game, moves and id
+        """The query of the embed's "Open the full game": the same game, moves, names and id
         included, so the full page opens (or updates) that very game and, where it cannot read
         the frame's storage (a partitioned cross-site frame), gets the moves from the link."""
         s = self.settings()
         query = to_query(Settings(s.size, s.mode, s.players, s.seats, self.url_lang))
         moves = encode_moves(self.game.state.history)
-        return f"{query}&game={moves}&gid={self.game.record.id}"
+        return f"{query}&game={moves}{self._names_part()}&gid={self.game.record.id}"
+
+    def _names_part(self) -> str:
+        """``&names=<JSON array, percent-encoded>`` of the game shown, "" without a name."""
+        names = self.names()
+        return f"&names={quote_value(names_value(names))}" if any(names) else ""
 
     def embed_note(self) -> Message | None:
         """The quiet note an embed shows where the browser refuses storage (elsewhere that is
@@ -113,7 +123,7 @@ class Restore(TabCore):
         if fragment_id:
             found = self.library.read(fragment_id)
             if isinstance(found, GameRecord):
-                self._show(found)
+                self._show(reopened(found))  # a finished game at its end, with its result
                 return
             if isinstance(found, Unreadable):
                 self.notices.append(self.unreadable_notice(found))
@@ -133,31 +143,34 @@ class Restore(TabCore):
                 code, unreadable_link = None, True
             else:
                 link_id = wanted.get("gid", "")
+                names = parsed.settings.names
                 if link_id.isalnum() and len(link_id) <= 32:
-                    self._open_link(link_id, state, parsed.settings.seats)
+                    self._open_link(link_id, state, parsed.settings.seats, names)
                 else:
                     moves = len(state.history)
                     self.notices.append(plural("notice.shared_loaded", moves, moves=moves))
-                    self._create(rules, parsed.settings.seats, state.history, "shared")
+                    self._create(rules, parsed.settings.seats, state.history, "shared", names=names)
                 return
         if self.embed_key is not None:
             game_id = painted_id(self._read(self.embed_key))
             kept = self.library.read(game_id) if game_id else None
             if isinstance(kept, GameRecord) and kept.rules == rules_of(parsed.settings):
-                self._show(kept)
+                self._show(reopened(kept))
                 self.keep_embed()
             else:
-                self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new")
+                self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new",
+                             names=parsed.settings.names)
             return
         if parsed.explicit and not unreadable_link:
-            self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new")
+            self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new",
+                         names=parsed.settings.names)
             return
         # The most recent readable game; the first entry above it that cannot be read is named.
         found, above = self.library.first_readable()
         if above is not None and not fragment_id:
             self.notices.append(self.unreadable_notice(above))
         if found is not None:
-            self._show(found)
+            self._show(reopened(found))
             return
         self._create(rules_of(parsed.settings), parsed.settings.seats, (), "new")
 
@@ -166,11 +179,13 @@ class Restore(TabCore):
         key = "notice.save_newer" if found.kind == "newer" else "notice.save_damaged"
         return message(key, game=found.id)
 
-    def _open_link(self, link_id: str, state: GameState, seats: tuple[str, ...]) -> None:
+    def _open_link(
+        self, link_id: str, state: GameState, seats: tuple[str, ...], names: tuple[str, ...]
+    ) -> None:
         link = state.history
         stored = self.library.get(link_id)
         if stored is None:
-            self._create(state.rules, seats, link, "link", game_id=link_id)
+            self._create(state.rules, seats, link, "link", game_id=link_id, names=names)
             return
         if stored.rules == state.rules:
             if any(is_prefix(link, line) for line in stored.lines()):
@@ -183,7 +198,7 @@ class Restore(TabCore):
                 self.commit()
                 return
         self.notices.append(message("notice.link_fork"))
-        self._create(state.rules, seats, link, "link")
+        self._create(state.rules, seats, link, "link", names=names)
 
     def open_link(self, code: str) -> bool:
         """Open a game by link (``r=<code>``): see :func:`sos.app.share.remote.receive`. False when

@@ -3,8 +3,11 @@ computer, with a friend on this device, or with a friend by link. Pure: no DOM.
 
 The choice is a compact row above the board, never over it (the board is playable at once,
 as on any start): it is offered while the game shown has no move -- or only its first move,
-with no reply yet and a person to move (:func:`opening`: a square tapped before the engine was
-ready, static/boot.js, is such a move) -- outside an embed and outside a game by link. Choosing
+made by a person, with no reply yet and a person to move (:func:`opening`: a square tapped
+before the engine was ready, static/boot.js, is such a move) -- outside an embed and outside a
+game by link. A seat that has moved is never changed by it: once a computer has moved (it
+opened the game) the row is gone, and after a person's first move the choice changes only the
+seats that have not moved (the page's URL follows the game's new seats). Choosing
 *the computer* or *a friend here* starts the same board and mode at once with other seats
 (:func:`settings_for`); after a first move, the game in play keeps that move and takes the new
 seats (:func:`apply`), so the computer answers it. *A friend by link* opens Settings with "Play
@@ -33,13 +36,17 @@ COMPUTER_LEVEL: Final = "medium"
 
 
 def opening(record: GameRecord) -> bool:
-    """Whether ``record`` holds the game's first move alone: one move, shown (not undone),
-    no other line, and a person to move next (no reply yet). A first move never scores, so
-    this is the same as "only the first player has moved". static/boot.js reads the same rule
-    from the saved record (``startOffered``), so the choice is drawn from the first paint."""
+    """Whether ``record`` holds the game's first move alone, made by a person: one move, shown
+    (not undone), no other line, the first seat a person (who made it) and a person to move
+    next (no reply yet). A first move never scores, so this is the same as "only the first
+    player, a person, has moved": a choice then changes only seats that have not moved, and
+    the move stays that person's. A first move made by a computer (``seats=easy,human``, a
+    rematch where the computer opens) is history the choice must not rewrite: not an opening.
+    static/boot.js reads the same rule from the saved record (``startOffered``), so the choice
+    is drawn from the first paint."""
     if len(record.line) != 1 or record.cursor != 1 or record.variations:
         return False
-    return len(record.seats) < 2 or record.seats[1] == "human"
+    return record.seats[:1] == ("human",) and (len(record.seats) < 2 or record.seats[1] == "human")
 
 
 def offered(record: GameRecord, embed: bool) -> bool:
@@ -108,6 +115,8 @@ def apply(app: TabCore, wanted: Settings) -> str:
     current = app.settings()
     if (wanted.size, wanted.mode, wanted.players) != (current.size, current.mode, current.players):
         raise ValueError("a first move is kept only on the same board, mode and players")
+    if tuple(wanted.seats[:1]) != record.seats[:1]:
+        raise ValueError("the seat that made the first move keeps it")
     app.set_seats(tuple(wanted.seats))
     return "seats"
 

@@ -16,6 +16,7 @@ from ..notation import Action
 from ..rules import Rules, app_allows
 from ..state import GameState
 from .fault import NOT_KEPT, storage_failure
+from .game.outcome import reopened
 from .game.session import GameSession
 from .saving.gamerecord import same_game
 from .saving.library import (
@@ -180,10 +181,10 @@ class TabCore:
         line: tuple[Action, ...],
         origin: str,
         game_id: str = "",
+        names: tuple[str, ...] = (),
     ) -> None:
-        self._create_record(
-            GameRecord(game_id, rules, seats, tuple(line), len(line), origin=origin)
-        )
+        record = GameRecord(game_id, rules, seats, tuple(line), len(line), origin=origin)
+        self._create_record(with_names(record, names) if names else record)
 
     def _create_record(self, record: GameRecord) -> None:
         self._settle()
@@ -228,7 +229,7 @@ class TabCore:
         if record is None:
             return False
         self._settle()
-        self._show(record)
+        self._show(reopened(record))  # a finished game at its end
         return True
 
     def delete(self, game_id: str) -> GameRecord | Removed | None:

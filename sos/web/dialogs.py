@@ -11,7 +11,7 @@ from pyscript import document, window
 from sos.app.app import GAMES_PAGE, AppSession, GameEntry, SettingsForm
 from sos.app.game.view import player_name, seat_choice
 from sos.app.share.params import SEAT_KINDS, Settings, perfect_note, seat_for, seat_kinds_for
-from sos.app.share.players import MAX_NAME
+from sos.app.share.players import NAME_FIELD_MAX
 from sos.app.text.i18n import text
 from sos.rules import APP_SIZES, MAX_PLAYERS, MIN_PLAYERS
 from sos.web import guard
@@ -45,7 +45,7 @@ def build_seat_rows(lang: str) -> None:
         name = element("input", "seat-name")
         name.type = "text"
         name.name = f"name-{seat}"
-        name.maxLength = MAX_NAME
+        name.maxLength = NAME_FIELD_MAX
         name.autocomplete = "off"
         name.dataset.testid = f"settings-name-{seat}"
         name.setAttribute("aria-label", text(lang, "settings.name", n=seat + 1))
@@ -123,7 +123,7 @@ def sync_settings() -> None:
         select.value = seat_for(str(select.value), size)
     _name_placeholders(lang := str(document.documentElement.lang or "en"))
     note, why = by_id("settings-perfect-note"), perfect_note(lang, size)  # "perfect" greyed
-    note.textContent, note.hidden = why, not why
+    set_text(note, why).hidden = not why  # "4 × 4" kept on one line (sos.app.game.nobreak)
 
 
 def read_settings(friend: tuple[str, str] | None) -> SettingsForm:

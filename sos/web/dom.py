@@ -144,7 +144,7 @@ def render_players(players: tuple[PlayerView, ...], thinking: bool) -> None:
     _shown_players[:] = wanted
 
 
-def _turn_item(turn: TurnView, label: Any) -> Any:
+def _turn_item(turn: TurnView) -> Any:
     item = element("li")
     title = element("span", f"turn-title p{turn.player}", turn.title)
     title.title = turn.title  # one line: a long name ends with "…"
@@ -160,7 +160,7 @@ def _turn_item(turn: TurnView, label: Any) -> Any:
         button = element("button", " ".join(classes), ply.text)
         button.type = "button"
         button.dataset.ply = str(ply.index + 1)
-        button.setAttribute("aria-label", label(ply.text))
+        button.setAttribute("aria-label", ply.label)
         if ply.current:
             button.setAttribute("aria-current", "step")
         if ply.points:
@@ -169,13 +169,13 @@ def _turn_item(turn: TurnView, label: Any) -> Any:
     return item
 
 
-def render_move_list(turns: tuple[TurnView, ...], empty_text: str, label: Any) -> None:
+def render_move_list(turns: tuple[TurnView, ...], empty_text: str) -> None:
     """The move list: one item per turn, each action a button that shows that position.
 
     Only the turns whose view changed are redrawn (after a move: the new turn and the one
     that was current), new turns are appended, and the list is scrolled (never the page) to
     the current action at the next animation frame, so no layout is forced here.
-    ``label(action_text)`` gives the accessible name of a ply button.
+    A ply's accessible name is its view's ``label`` (a language change redraws every turn).
     """
     box = by_id("move-list")
     if not turns:
@@ -192,11 +192,11 @@ def render_move_list(turns: tuple[TurnView, ...], empty_text: str, label: Any) -
     for index, turn in enumerate(turns):
         if index < len(_shown_turns):
             if _shown_turns[index] != turn:
-                box.children.item(index).replaceWith(_turn_item(turn, label))
+                box.children.item(index).replaceWith(_turn_item(turn))
                 _shown_turns[index] = turn
                 changed = True
         else:
-            box.appendChild(_turn_item(turn, label))
+            box.appendChild(_turn_item(turn))
             _shown_turns.append(turn)
             changed = True
     while len(_shown_turns) > len(turns):

@@ -28,7 +28,8 @@ class Host(Protocol):
         """After undo/redo/go-to: save and render when ``done``."""
 
     def restyle(self) -> None:
-        """The theme or the language changed: apply them to the whole page."""
+        """The theme or the language changed: apply them to the whole page (the game drawn
+        again, an open Statistics too)."""
 
     def select_letter(self, letter: str) -> None:
         """Choose the letter written next (``S`` or ``O``)."""

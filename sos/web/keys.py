@@ -53,6 +53,15 @@ def on_key(page: Page, event: Any) -> None:
         event.preventDefault()
 
 
+def to_board(page: Page, event: Any) -> None:
+    """The "Skip to the board" link: the focus goes to the board's square in the tab order
+    (the one last focused; a1 at first), not only the view (the link's ``#board``, which is
+    what it does before Python runs)."""
+    event.preventDefault()
+    r, c = page.board.focus
+    page.board.cells[r][c].focus()
+
+
 def move_focus(page: Page, key: str) -> None:
     """Move the board's focus by an arrow key, or to the row's first (Home) / last (End)
     square."""

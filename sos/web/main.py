@@ -17,7 +17,7 @@ from pyscript import document, window
 from sos.app.app import AppSession
 from sos.app.game.computer import load_ai
 from sos.app.game.session import GameSession
-from sos.app.game.view import announcement, hint_text
+from sos.app.game.view import announcement
 from sos.app.learn.stats import StatsBook
 from sos.app.share.embed import GameOverReports, ready_message
 from sos.app.share.players import names_of
@@ -28,6 +28,7 @@ from sos.web import dialogs, early, embed, guard, keys, locale, players, sound, 
 from sos.web.computer import Computer, warm_up
 from sos.web.dom import by_id, hide_result
 from sos.web.guard import spawn
+from sos.web.hint import Hint
 from sos.web.panels import Panels
 from sos.web.recovery import Recovery
 from sos.web.remote import RemotePanel
@@ -53,7 +54,7 @@ class Page:
         self.app = app
         self.board = BoardView()
         self.game_over = GameOverReports()  # the embed's sos:game-over, once per game
-        self.hint: Action | None = None
+        self.hints = Hint(self)
         self.remote = RemotePanel(app, self)
         self.panels = Panels(app, self, self.remote, app.wanted_puzzle)
         self.review = ReviewPanel(app, self, self.board)
@@ -88,12 +89,13 @@ class Page:
         on(by_id("board"), "click", self.on_board_click)
         on(by_id("board"), "focusin", self.on_board_focus)
         on(document, "keydown", lambda e: keys.on_key(self, e))
+        on(by_id("skip-board"), "click", lambda e: keys.to_board(self, e))
         for button in document.querySelectorAll(".letter-button"):
             on(button, "click", lambda e: self.select_letter(str(e.currentTarget.dataset.letter)))
         on(by_id("new-game-button"), "click", lambda _e: self.new_game())
         on(by_id("play-again"), "click", lambda _e: self.new_game())
         on(by_id("result-close"), "click", lambda _e: hide_result())
-        on(by_id("hint-button"), "click", self.on_hint)
+        self.hints.listen()
         on(by_id("undo-button"), "click", lambda _e: self.remote.undo())  # (asks, by link)
         on(by_id("redo-button"), "click", lambda _e: self.step(game().redo()))
         on(by_id("move-list"), "click", self.on_move_list_click)
@@ -112,9 +114,14 @@ class Page:
         self.review.listen()
 
     def restyle(self) -> None:
-        """The theme or the language changed: apply both to the whole page."""
+        """The theme or the language changed: apply both to the whole page, the game drawn,
+        the live region and an open Statistics included (:meth:`translate`)."""
         self.apply_theme()
         self.translate()
+        self.refresh()
+        by_id("announce").textContent = by_id("status").textContent
+        if by_id("stats-dialog").open:
+            self.stats.render()
 
     def apply_theme(self) -> None:
         root = document.documentElement
@@ -124,18 +131,29 @@ class Page:
             root.dataset.theme = self.app.prefs.theme
 
     def translate(self) -> None:
+        """The page's own texts in the app's language: the fixed ones (``data-i18n*``), the
+        language menu and the settings form (seat rows, the perfect-play note, this device's
+        seat); the game's texts come with :meth:`refresh`. A language is applied once its
+        catalog is in (:func:`sos.web.players.choose_language`); one that is not yet (Start
+        pressed at once) is shown again when it comes."""
         lang = self.app.lang
-        if not installed(lang):  # chosen in Settings: shown in English until its catalog is in
+        if not installed(lang):
             spawn(self._load_language(lang))
         translate_page(lang)
         locale.apply(lang)
         dialogs.build_seat_rows(lang)
+        if by_id("settings-size").options.length:  # the form was filled: its texts again
+            dialogs.sync_settings()
+            self.remote.sync_settings()
 
     async def _load_language(self, lang: str) -> None:
         if await locale.load(lang) and self.app.lang == lang:
-            self.translate()
-            self.refresh()
-            by_id("announce").textContent = by_id("status").textContent
+            self.restyle()
+
+    @property
+    def hint(self) -> Action | None:
+        """The hint's action marked on the board, if any (:class:`sos.web.hint.Hint`)."""
+        return self.hints.action
 
     # ------------------------------------------------------------------ the cycle
     def refresh(self, announce: bool = False) -> None:
@@ -144,6 +162,7 @@ class Page:
             self.app, self.board, self.computer.thinking, self.hint, dialogs.full_game_url(self.app)
         )
         render_notices(self.app)
+        self.hints.render(self.app.lang)
         start.render(self)
         self.remote.render()
         self.review.render()
@@ -162,8 +181,7 @@ class Page:
         :func:`sos.web.store.with_lock`), then render it -- saving first, so that a failing
         render cannot cost the change (docs/reliability.md)."""
         self.saving.save_later()
-        self.hint = None
-        by_id("hint-text").textContent = ""
+        self.hints.clear()
         self.refresh(announce)
         if announce:  # a move was played
             sound.after_move(self.app)
@@ -245,28 +263,6 @@ class Page:
         button = event.target.closest("button.other-line")
         if button:
             self.step(self.app.game.switch_line(int(button.dataset.line)))
-
-    def on_hint(self, _event: Any) -> None:
-        if self.computer.thinking or not self.app.game.human_to_move():
-            return
-        spawn(self._show_hint())
-
-    async def _show_hint(self) -> None:
-        out, button, game = by_id("hint-text"), by_id("hint-button"), self.app.game
-        out.textContent = self.app.t("hint.thinking")
-        button.disabled = True
-        try:
-            found = await self.computer.hint(game)
-        finally:
-            button.disabled = not game.human_to_move()
-        if found is None or found.action is None:
-            return
-        self.hint = found.action
-        self.select_letter(found.action.letter)  # tapping the marked square writes its letter
-        out.textContent = hint_text(
-            game.state, self.app.lang, found.action, found.value, found.exact, result=found.result
-        )
-        self.refresh()
 
     def on_notice_close(self, _event: Any) -> None:
         self.app.notices = []

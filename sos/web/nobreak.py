@@ -1,7 +1,8 @@
 """Texts whose short units never break across lines (:mod:`sos.app.game.nobreak`): each score
-("21–0") and seat name with its number ("Computer 2") in a ``span.nb`` (``white-space: nowrap``,
-static/css/app.css); a long name given to a seat in a ``span.long-name`` (at most two lines, cut
-with an ellipsis). Text only: nothing is inserted as HTML."""
+("21–0"), board size ("4 × 4", left to right) and seat name with its number ("Computer 2") in a
+``span.nb`` (``white-space: nowrap``, static/css/app.css); a long name given to a seat in a
+``span.long-name`` (at most two lines, cut with an ellipsis). Text only: nothing is inserted as
+HTML."""
 
 from __future__ import annotations
 
@@ -36,8 +37,10 @@ def set_text(
     for run, kind in parts:
         if kind:
             span = document.createElement("span")
-            span.className = "nb" if kind == "nb" else "long-name"
+            span.className = "long-name" if kind == "name" else "nb"
             span.textContent = run
+            if kind == "size":  # "4 × 4" one left-to-right run (an isolate) in any text
+                span.dir = "ltr"
             if kind == "name":
                 span.title = run
             nodes.append(span)

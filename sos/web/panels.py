@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from sos.app.app import GAMES_PAGE, AppSession
+from sos.app.app import GAMES_PAGE, AppSession, SettingsForm
 from sos.app.saving.transcript import format_transcript
-from sos.web import dialogs
+from sos.app.text.i18n import installed
+from sos.web import dialogs, locale
 from sos.web.backup import BackupPanel
 from sos.web.dom import by_id
 from sos.web.guard import spawn
@@ -112,20 +113,34 @@ class Panels:
         kept, self.kept = self.kept, None
         if by_id("settings-dialog").open:
             by_id("settings-dialog").close()  # (its close event comes back here: kept is None)
-        if kept is None or keep or not self.app.put_back(kept):
+        if kept is None or keep:
+            return
+        changed = self.app.put_back(kept)
+        by_id("settings-lang").value = self.app.lang  # (a language still loading is dropped)
+        if not changed:
             return
         window.history.replaceState(None, "", self.app.location())
         self.host.restyle()
-        self.host.refresh()
 
     def on_settings_submit(self, event: Any) -> None:
         event.preventDefault()
         form = dialogs.read_settings(self.remote.chosen())
         self.close_settings(keep=True)
+        if installed(form.lang):
+            self._start(form)
+        else:  # a language chosen a moment ago: its catalog first (no English between)
+            spawn(self._start_after(form))
+
+    async def _start_after(self, form: SettingsForm) -> None:
+        await locale.load(form.lang)
+        self._start(form)
+
+    def _start(self, form: SettingsForm) -> None:
+        """Start with the settings of ``form``: its theme and language, a new game."""
         applied = self.app.apply_settings(form)
+        self.host.shown()  # saved, then drawn
         if applied.theme_changed or applied.language_changed:
             self.host.restyle()
-        self.host.shown()
 
     def open_share(self, _event: Any) -> None:
         by_id("share-url").value = dialogs.share_url(self.app)

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
+from sos.web import locale
 from sos.web.dom import by_id
+from sos.web.guard import spawn
 
 if TYPE_CHECKING:
     from sos.web.page import Page
@@ -39,18 +41,22 @@ def skip(page: Page) -> None:
 
 
 def choose_language(page: Page, lang: str) -> None:
-    """A language chosen in Settings applies at once: the game stays, the page (live regions
-    and open panels included) is shown again in that language; the URL keeps it for a
-    reload."""
+    """A language chosen in Settings applies at once, as soon as its catalog is in (until
+    then the page stays in the language it shows: no English between the two): the game
+    stays, the whole page (live regions and open panels included) is shown again in that
+    language (:meth:`~sos.web.page.Page.restyle`); the URL keeps it for a reload."""
+    spawn(_choose_language(page, lang))
+
+
+async def _choose_language(page: Page, lang: str) -> None:
+    await locale.load(lang)  # (False offline without it: shown in English, as gettext does)
+    if str(by_id("settings-lang").value) != lang:
+        return  # a later choice, or Cancel meanwhile (it puts the menu back: Panels)
     app = page.app
     if lang == app.lang or not app.set_language(lang):
         return
     window.history.replaceState(None, "", app.location())
-    page.translate()
-    page.refresh()
-    by_id("announce").textContent = by_id("status").textContent
-    if by_id("stats-dialog").open:
-        page.stats.render()
+    page.restyle()
 
 
 def choose_theme(page: Page, theme: str) -> None:

@@ -11,7 +11,7 @@ from pyscript import document, window
 
 from sos.app.app import AppSession
 from sos.app.share.remote import (
-    MAX_NAME,
+    NAME_FIELD_MAX,
     RemoteSession,
     encode_link,
     link_of,
@@ -36,7 +36,7 @@ class RemotePanel:
     def listen(self) -> None:
         """Attach the handlers of the panel and of the settings' "Play a friend" fields."""
         for field in ("remote-my-name", "remote-name"):  # the one limit of a name
-            by_id(field).maxLength = MAX_NAME
+            by_id(field).maxLength = NAME_FIELD_MAX
         on = self.host.on
         on(by_id("remote-copy"), "click", lambda _e: spawn(self._copy()))
         on(by_id("remote-share"), "click", lambda _e: spawn(self._share()))
@@ -55,17 +55,19 @@ class RemotePanel:
         self.sync_settings()
 
     def sync_settings(self) -> None:
-        """One "your seat" choice per player; computer seats are hidden for a game by link."""
+        """One "your seat" choice per player, named in the page's language (again after a
+        language change); computer seats are hidden for a game by link."""
         chosen = bool(by_id("settings-remote").checked)
         by_id("remote-fields").hidden = not chosen
         by_id("settings-seats").hidden = chosen
         select, lang = by_id("remote-seat"), self.app.lang
         players = int(by_id("settings-players").value)
-        if select.options.length != players:
+        labels = [text(lang, "player.name", n=seat + 1) for seat in range(players)]
+        if [str(option.textContent) for option in select.options] != labels:
             keep = min(int(select.value or 0), players - 1)
             select.replaceChildren()
-            for seat in range(players):
-                option = element("option", "", text(lang, "player.name", n=seat + 1))
+            for seat, label in enumerate(labels):
+                option = element("option", "", label)
                 option.value = str(seat)
                 select.appendChild(option)
             select.value = str(keep)

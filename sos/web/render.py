@@ -209,7 +209,6 @@ def render(
     render_move_list(
         move_list(state.rules, game.line, game.cursor, lang, game.seats, names),
         text(lang, "moves.empty"),
-        lambda action: text(lang, "moves.ply.label", action=action),
     )
     _render_other_lines(app)
     by_id("open-full").href = full_link

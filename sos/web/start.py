@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pyscript import window
+
 from sos.app.game.view import seat_choice
 from sos.app.share.params import seat_kinds_for
 from sos.app.start import MIXED, apply, chosen, level_of, offered, start_for, with_level
@@ -36,7 +38,8 @@ def _start(page: Page, wanted: Any) -> None:
         return  # the game moved on meanwhile (e.g. the friend here replied)
     if apply(page.app, wanted) == "new":
         page.shown()
-    else:
+    else:  # the same game with other seats: its address names them (``seats=``)
+        window.history.replaceState(None, "", page.app.location())
         page.changed()
 
 
@@ -61,14 +64,16 @@ def choose(page: Page, event: Any) -> None:
 def render(page: Page) -> None:
     """Show the row while :func:`sos.app.start.offered`; the current choice is pressed."""
     app = page.app
-    box = by_id("start-choice")
+    box, select = by_id("start-choice"), by_id("start-level")
     box.hidden = not offered(app.game.to_record(), app.embed)
     if box.hidden:
+        if select.options.length:  # no levels kept in an old language (drawn when shown)
+            select.replaceChildren()
         return
     current = chosen(tuple(app.game.seats))
     for button in box.querySelectorAll("[data-start][aria-pressed]"):
         button.setAttribute("aria-pressed", "true" if button.dataset.start == current else "false")
-    select, level = by_id("start-level"), level_of(tuple(app.game.seats))
+    level = level_of(tuple(app.game.seats))
     select.hidden = level is None  # (the level of "the computer", once it is chosen)
     if level is not None:  # (MIXED: shown first and not choosable: a level is chosen for all)
         levels = ((MIXED,) if level == MIXED else ()) + seat_kinds_for(app.settings().size)[1:]

@@ -45,8 +45,7 @@ class StatsPanel:
         again under the library's lock, so that a save still waiting for the lock (the game
         just finished: a move's save lands a task later) is counted once it has landed."""
         by_id("stats-message").textContent = ""
-        by_id("stats-undo").hidden = True
-        self.book.undo = None  # (an undo is offered while the dialog stays open)
+        by_id("stats-undo").hidden = not self.book.can_undo()  # (until undone or replaced)
         self.render()
         with_lock(self._render_if_open)
         dialog = by_id("stats-dialog")
@@ -65,7 +64,7 @@ class StatsPanel:
 
     def _said(self, key: str, undo: bool) -> None:
         by_id("stats-message").textContent = text(self.lang(), key)
-        by_id("stats-undo").hidden = not undo or self.book.undo is None
+        by_id("stats-undo").hidden = not undo or not self.book.can_undo()
         self.render()
 
     def _render_if_open(self) -> None:
@@ -79,6 +78,9 @@ class StatsPanel:
         view = self.book.view(lang)
         by_id("stats-total").textContent = view.total if view.rows else view.empty
         by_id("stats-reset").hidden = not view.can_reset
+        modes = by_id("stats-modes")  # each mode's record and winning streaks
+        modes.replaceChildren(*[element("li", "", line) for line in view.modes])
+        modes.hidden = not view.modes
         self._table(view)
         self._chart(view)
         rating = self.book.rating(lang)

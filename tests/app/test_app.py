@@ -274,8 +274,8 @@ def test_import_record_refuses_what_the_app_cannot_show() -> None:
                                        f"{MIN_APP_SIZE} × {MIN_APP_SIZE} to {MAX_APP_SIZE} × "
                                        f"{MAX_APP_SIZE}")
     bad = app.import_transcript("SOS 4x4 general, 2 players\n1. S@a1\n2. S@a1\n")
-    assert bad is not None and "Line 3: S@a1" in bad.text("en")
-    assert "Zeile 3" in bad.text("de")
+    assert bad is not None and "Turn 2 (line 3): S@a1: square a1" in bad.text("en")
+    assert "Zug 2 (Zeile 3)" in bad.text("de")
     assert (app.game.record.id, list(app.game.line)) == shown
     assert len(app.entries()) == entries
 
@@ -312,3 +312,23 @@ def test_the_even_estimate_says_what_is_even() -> None:
     from sos.app.text.i18n import text
 
     assert text("en", "hint.estimate2.even") == "Estimate (not proven): the scores end about even."
+
+
+def test_an_error_in_a_record_names_the_turn_as_numbered_and_its_line() -> None:
+    """The header (and a names line) are lines too: an error in the turn numbered 2 names
+    turn 2 first, then its line (issue 50, item 13); a line that is no numbered turn, or a
+    bad header, is named by its line alone."""
+    app = tab(MemoryStore(), [("size", "4")])
+    bad = app.import_transcript(
+        'SOS 4x4 general, 2 players\n# names: ["Ann", "Bo"]\n1. S@a1\n2. X@z9\n'
+    )
+    assert bad is not None
+    assert bad.text("en") == (
+        "This game text could not be loaded: Turn 2 (line 4): 'X@z9' is not an action like 'S@b3'"
+    )
+    off = app.import_transcript("SOS 4x4 general, 2 players\n1. S@a1\n2. S@e9\n")
+    assert off is not None and "Turn 2 (line 3): S@e9 is off the 4x4 board" in off.text("en")
+    loose = app.import_transcript("SOS 4x4 general, 2 players\n1. S@a1\nS@b2\n")
+    assert loose is not None and "Line 3: expected a numbered turn" in loose.text("en")
+    header = app.import_transcript("SOS 4 by 4\n1. S@a1\n")
+    assert header is not None and "Line 1: expected a header" in header.text("en")

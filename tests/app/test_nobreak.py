@@ -1,5 +1,5 @@
-"""The units of a shown text kept on one line (sos/app/game/nobreak.py, issue 43): scores and the
-seats' names with their number, nothing else."""
+"""The units of a shown text kept on one line (sos/app/game/nobreak.py, issue 43): scores, board
+sizes and the seats' names with their number, nothing else."""
 
 from __future__ import annotations
 
@@ -22,6 +22,18 @@ def test_a_score_and_a_name_with_its_number_are_units() -> None:
         ("Player 2", True),
         (" draw", False),
     ]
+
+
+def test_a_board_size_is_a_unit_in_any_language() -> None:
+    """Issue 50: the Arabic settings' perfect-play note broke "4 × 4" across two lines."""
+    from sos.app.share.params import perfect_note
+
+    for lang in ("ar", "en", "fr", "hi"):
+        note = perfect_note(lang, 5)
+        assert ("4 × 4", True) in segments(note, seat_names(lang)), lang
+        assert "".join(run for run, _ in segments(note)) == note
+        assert ("4 × 4", "size") in runs(note, seat_names(lang))  # left to right on its own
+    assert segments("6 × 6 · general", NAMES) == [("6 × 6", True), (" · general", False)]
 
 
 def test_the_runs_join_to_the_text_and_plain_text_is_one_run() -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from sos.app.game.view import announcement, move_list, result_text, status_text, view_model
 from sos.app.saving.library import GameRecord, dump_game, load_game
 from sos.app.share.players import (
+    MAX_NAME,
+    NAME_FIELD_MAX,
     names_of,
     opponents_text,
     rematch,
@@ -41,6 +43,24 @@ def test_names_are_kept_cleaned_and_survive_a_save() -> None:
     assert with_names(record, ["Bo", ""]).is_empty()  # names alone hold nothing to lose
     damaged = GameRecord("g2", RULES, ("human", "human"), extra={"names": [3, None]})
     assert names_of(damaged) == ("", "")
+
+
+#: A name of 100 characters whose 96th falls inside a word (issue 50, item 12).
+LONG_NAME = (
+    "Anna-Lena Sophie Charlotte Friederike von Hohenzollern-Sigmaringen und Zu Guttenberg "
+    "Maximilian-Alex"
+)
+
+
+def test_a_long_name_is_cut_at_its_last_whole_word_and_the_field_takes_it_whole() -> None:
+    """A name field takes more than a name keeps, so a long pasted name reaches the app whole
+    and is cut after its last whole word, not by the field at character 96 mid-word."""
+    assert len(LONG_NAME) == 100 and LONG_NAME[:MAX_NAME].endswith("Maximilian-")
+    assert NAME_FIELD_MAX >= len(LONG_NAME) > MAX_NAME
+    record = with_names(GameRecord("g1", RULES, ("human", "human")), [LONG_NAME, ""])
+    kept = names_of(record)[0]
+    assert kept == LONG_NAME[: LONG_NAME.index(" Maximilian")] + "…"
+    assert len(kept) <= MAX_NAME
 
 
 def test_defaults_and_labels() -> None:

@@ -336,3 +336,26 @@ def test_undo_of_a_move_whose_link_was_on_offer_is_asked_first() -> None:
     assert not game.undo_may_fork()
     game.play(Action.parse("S@a1"))
     assert game.mark_sent() and not game.undo_may_fork()  # sent: not to be taken back at all
+
+
+def test_the_notices_of_a_link_opened_go_at_the_next_move() -> None:
+    """"Game by link opened: ..." and "Link opened: ..." only confirm what the player did, as
+    "Game loaded." does: they go at the player's next move (issue 50, item 10); a link that
+    disagrees or is behind says so until closed."""
+    anna = device()
+    anna.new_remote(Settings(3), 0, "Anna")
+    anna.game.play(Action.parse("S@a1"))
+    first = code_of(anna)
+    ben = device([("r", first)])
+    assert [n.key for n in ben.notices] == ["remote.new"]
+    ben.game.play(Action.parse("S@c1"))
+    ben.moved_on()
+    assert ben.notices == []
+    anna = reopen(anna, code_of(ben))
+    assert [n.key for n in anna.notices] == ["remote.updated"]
+    anna.game.play(Action.parse("S@a3"))
+    anna.moved_on()
+    assert anna.notices == []
+    old = reopen(anna, first)
+    old.moved_on()
+    assert [n.key for n in old.notices] == ["remote.old"]  # a warning: it stays

@@ -3,10 +3,14 @@ language, the links it makes, refused storage -- under CPython."""
 
 from __future__ import annotations
 
+import json
+from urllib.parse import quote
+
 from sos import Rules
 from sos.app.app import AppSession, Prefs
 from sos.app.saving.library import LEGACY_KEY, PREFS_KEY, MemoryStore
 from sos.app.saving.transcript import SavedGame, dump_save
+from sos.app.share.players import MAX_NAME
 from sos.app.text.i18n import text
 from tests.app.support import A1, B1, C1, D4, factory, tab
 
@@ -220,3 +224,81 @@ def test_the_hosts_id_stays_in_the_frames_address() -> None:
     bad = embed_tab(store, "sos-embed:k", [("size", "4"), ("id", "no spaces")])
     assert "id=" not in bad.location().split("#")[0]
     assert any("Ignored id=no spaces" in n for n in bad.notice_texts())
+
+
+def test_a_finished_game_left_stepped_back_reopens_at_its_end_with_its_result() -> None:
+    """Issue 50, item 4: the browser closed while Review (or the move list) showed an earlier
+    move of a finished game: the game comes back at its end, with its result -- by a reload
+    (``#g=``), as the latest game, or from the list. A game still in play keeps its undone
+    moves for Redo."""
+    store = MemoryStore()
+    app = tab(store, [("size", "3"), ("mode", "simple")])
+    for action in (A1, B1, C1):  # S@a1 O@b1 S@c1: the first SOS ends a simple game
+        app.game.play(action)
+    assert app.game.outcome is not None
+    app.game.go_to(1)  # Review stepped back (each step is saved)
+    app.commit()
+    game_id = app.game.record.id
+    for again in (tab(store, [], f"g={game_id}"), tab(store)):
+        assert again.game.record.id == game_id
+        assert again.game.cursor == 3 and again.game.outcome is not None
+    other = tab(store, [("size", "4")])
+    assert other.open(game_id) and other.game.cursor == 3
+    playing = tab(store, [("size", "4")])
+    playing.game.play(A1)
+    playing.game.play(D4)
+    playing.game.go_to(1)  # an undo in a game in play: Redo waits after a reload
+    playing.commit()
+    kept = tab(store, [], f"g={playing.game.record.id}")
+    assert kept.game.cursor == 1 and len(kept.game.line) == 2
+
+
+def opened(query: str, store: MemoryStore | None = None) -> AppSession:
+    """A tab opened with ``query`` as a browser's ``URLSearchParams`` decodes it."""
+    from urllib.parse import parse_qsl
+
+    return tab(store or MemoryStore(), parse_qsl(query.lstrip("?"), keep_blank_values=True))
+
+
+def test_share_carries_the_players_names_and_old_links_open_as_before() -> None:
+    """Issue 50, item 1: Share's link carries the names (``names``, the JSON array of the
+    game record's ``# names:`` line), so the friend who opens it sees Alice and Bob; a link
+    without names (made before) opens exactly as before; a damaged one says so, and the game
+    opens with the usual names."""
+    app = tab(MemoryStore(), [("size", "4")])
+    app.set_names(("Alice", "Bob & Zoë"))
+    app.game.play(A1)
+    link = app.share_query()
+    assert link == (
+        "?size=4&mode=general&players=2&game=Sa1"
+        "&names=%5B%22Alice%22%2C%22Bob%20%26%20Zo%C3%AB%22%5D"
+    )
+    friend = opened(link)
+    assert friend.names() == ("Alice", "Bob & Zoë") and friend.game.line == [A1]
+    assert friend.notice_texts() == ["Shared game loaded: 1 move."]
+    old = opened("?size=4&mode=general&players=2&game=Sa1")  # a link made before names rode
+    assert old.names() == ("", "") and old.game.line == [A1]
+    assert "names" not in old.game.record.extra
+    assert "names" not in tab(MemoryStore(), [("size", "4"), ("game", "Sa1")]).share_query()
+    for bad in ('["Alice"]', "[1, 2]", "{", "x" * 5000):
+        damaged = opened(link.split("&names=")[0] + "&names=" + quote(bad))
+        assert damaged.game.line == [A1] and damaged.names() == ("", "")
+        assert damaged.notice_texts()[0] == (
+            "The players' names in this link could not be read, so the usual names are shown."
+        )
+    full = app.full_game_query()  # the embed's "Open the full game" carries them too
+    assert "&names=" in full and opened(full).names() == ("Alice", "Bob & Zoë")
+
+
+def test_hostile_names_in_a_shared_link_are_kept_as_plain_text() -> None:
+    """Markup stays text (the page writes names with textContent), bidi controls and control
+    characters are dropped, a long name is cut at its last whole word."""
+    markup, rtl = '<img src=x onerror="alert(1)">', "\u202eevil\u202c \u0623\u062d\u0645\u062f"
+    long = "word " * 60
+    query = "?size=3&players=3&game=Sa1&names=" + quote(json.dumps([markup, rtl, long]))
+    app = opened(query)
+    first, second, third = app.names()
+    assert first == markup
+    assert second == "evil \u0623\u062d\u0645\u062f"
+    assert len(third) <= MAX_NAME and third.endswith("word…")
+    assert opened(app.share_query()).names() == app.names()  # shared on: the same names

@@ -172,3 +172,58 @@ def test_set_seats_checks_the_number_of_players_and_keeps_a_link_game() -> None:
     assert not offered(app.game.to_record(), app.embed)
     with pytest.raises(ValueError, match="link"):
         app.set_seats(("human", "easy"))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        [("size", "4"), ("seats", "easy,human")],  # the computer opens
+        [("size", "4"), ("seats", "medium,human,human,human")],  # a computer opens, four players
+    ],
+)
+def test_a_first_move_made_by_a_computer_is_never_rewritten_by_the_choice(
+    query: list[tuple[str, str]],
+) -> None:
+    """Issue 50, item 2: once a computer has moved, the row is gone; "a friend here" would
+    have turned that computer into "Player 1", credited with the computer's move."""
+    app = tab(MemoryStore(), query)
+    assert offered(app.game.to_record(), app.embed)  # nothing played yet: a choice is free
+    app.game.play(Action(0, 0, "S"))  # the computer's opening move
+    seats, line = app.game.seats, tuple(app.game.line)
+    assert not opening(app.game.to_record())
+    assert not offered(app.game.to_record(), app.embed)
+    wanted = start_for(app.settings(), "here")
+    assert wanted is not None
+    with pytest.raises(ValueError, match="first reply"):
+        apply(app, wanted)
+    assert app.game.seats == seats and tuple(app.game.line) == line
+
+
+@pytest.mark.parametrize(
+    "seats", ["human,easy", "human,human,human,easy"]
+)
+def test_after_a_rematch_where_the_computer_opens_its_move_stays_the_computers(
+    seats: str,
+) -> None:
+    app = tab(MemoryStore(), [("size", "4"), ("seats", seats)])
+    app.rematch()  # seats rotated: the computer opens
+    assert app.game.seats[0] == "easy"
+    app.game.play(Action(1, 1, "O"))  # the computer's opening move
+    assert not offered(app.game.to_record(), app.embed)
+
+
+def test_a_choice_after_a_persons_first_move_keeps_that_person_and_changes_only_the_others(
+) -> None:
+    """The person who made the first move stays a person with it; only seats that have not
+    moved change, and the page's address names the new seats (the URL's ``seats=``)."""
+    app = tab(MemoryStore(), [("size", "4"), ("players", "3")])
+    app.game.play(Action(0, 0, "S"))
+    wanted = start_for(app.settings(), "computer")
+    assert wanted is not None and apply(app, wanted) == "seats"
+    assert app.game.seats == ("human", COMPUTER_LEVEL, COMPUTER_LEVEL)
+    assert f"seats=human,{COMPUTER_LEVEL},{COMPUTER_LEVEL}" in app.location()
+    forged = replace(wanted, seats=(COMPUTER_LEVEL, "human", "human"))
+    app.set_seats(("human", "human", "human"))
+    with pytest.raises(ValueError, match="first move keeps it"):
+        apply(app, forged)  # (no choice makes the mover a computer)
+    assert app.game.seats == ("human",) * 3

@@ -123,6 +123,23 @@ def test_move_list_and_announcements() -> None:
     )
 
 
+def test_move_list_labels_are_in_the_language_asked_and_differ_by_language() -> None:
+    """Issue 50: the ply buttons' accessible names stayed English after a switch to German,
+    as the list was redrawn only where its view changed and the names were not in the view.
+    A computer's turn ("Computer 2") has the same title in both, so only the labels differ."""
+    from sos.app.game.view import move_list
+
+    rules = Rules(3, 3)
+    line = [Action.parse(t) for t in ("S@a1", "S@c1")]
+    seats = ("human", "hard")
+    english = move_list(rules, line, 2, "en", seats)
+    german = move_list(rules, line, 2, "de", seats)
+    assert english[1].plies[0].label == "Go to the position after S@c1"
+    assert german[1].plies[0].label == text("de", "moves.ply.label", action="S@c1")
+    assert german[1].plies[0].label != english[1].plies[0].label
+    assert german[1] != english[1]  # so the page redraws that turn on a language change
+
+
 def test_move_numbers_agree_with_the_status_line_after_extra_moves() -> None:
     """The move list, the status line while viewing, the review's text and the games list
     count the same moves: after two scoring turns, move 9's turn starts with "9"."""

@@ -313,6 +313,29 @@ def test_keyboard_only_game(open_app: Opener) -> None:
     assert focus_style != "none"  # focus is visible
 
 
+def test_skip_link_to_the_board(open_app: Opener) -> None:
+    """Issue 50: 11 Tabs reached the board. "Skip to the board" is the first tab stop, seen
+    only while focused, and takes the focus to the board's square in the tab order (the last
+    one focused), as a mouse click does."""
+    page = open_app("?size=4&lang=de")
+    link = page.get_by_test_id("skip-board")
+    box = link.bounding_box()
+    assert box and box["width"] <= 1  # out of sight
+    page.keyboard.press("Tab")
+    expect(link).to_be_focused()
+    expect(link).to_have_text("Zum Spielfeld springen")
+    box = link.bounding_box()
+    assert box and box["width"] > 40 and box["height"] > 20  # seen while focused
+    page.keyboard.press("Enter")
+    expect(cell(page, 0, 0)).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")  # b2
+    link.focus()
+    page.keyboard.press("Enter")
+    expect(cell(page, 1, 1)).to_be_focused()
+    assert "#board" not in page.url  # the link moves the focus, not the URL
+
+
 AXE_OPTIONS = {"resultTypes": ["violations"]}
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import i18n as i18n_tool  # scripts/i18n.py (tests/conftest.py puts scripts/ on sys.path)
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from helpers import cell, write
+from helpers import cell, no_computer_pause, write
 from playwright.sync_api import Page, expect
 
 from sos.app.text.i18n import EN, LANGUAGE_NAMES, LANGUAGES, direction
@@ -59,6 +59,26 @@ def _allowed(text: str) -> bool:
     if not re.search(r"[^\W\d_]", text):  # no letter at all: symbols such as ◀ ▶ ★
         return True
     return text in ALLOWED or re.fullmatch(r"[a-l]|\d+|[a-l]\d+|[\d\s×x.,:+–—-]+", text) is not None
+
+
+#: From now on, every text written into the page (text nodes added, or changed) in
+#: ``window.__written``: what a language change shows on its way, not only where it ends.
+WATCH = """() => {
+  window.__written = [];
+  const note = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) window.__written.push(node.textContent);
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) window.__written.push(n.textContent);
+  };
+  window.__watch?.disconnect();
+  window.__watch = new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === "characterData") window.__written.push(r.target.textContent);
+      for (const n of r.addedNodes) note(n);
+    }
+  });
+  window.__watch.observe(document, { subtree: true, childList: true, characterData: true });
+}"""
 
 
 def _same_as_english(lang: str) -> list[re.Pattern[str]]:
@@ -217,3 +237,63 @@ def test_greek_names_stand_where_any_name_fits(open_app: Callable[..., Page]) ->
     expect(page.get_by_test_id("status")).to_have_text("Σειρά: Παίκτης 1")
     write(page, 0, 0, "S")
     expect(page.get_by_test_id("status")).to_have_text("Σειρά: Παίκτης 2")
+
+
+def _switch(page: Page, lang: str) -> list[str]:
+    """Choose ``lang`` in the open Settings and wait for it; what of the page's texts before
+    (:data:`TEXTS`) is still there, or was written on the way, besides what is the same in both
+    languages."""
+    old = set(page.evaluate(TEXTS))
+    before = str(page.locator("html").get_attribute("lang"))
+    same = [*_same_as_english(lang), *_same_as_english(before)]
+    page.evaluate(WATCH)
+    page.get_by_test_id("settings-lang").select_option(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("html")).to_have_attribute("dir", direction(lang))
+    seen = set(page.evaluate(TEXTS)) | {t.strip() for t in page.evaluate("window.__written")}
+    return sorted(
+        t
+        for t in seen & old
+        if not _allowed(t)
+        and not re.fullmatch(r"[SO]@[a-l]\d+|[a-l]\d+, [SO]", t)  # a move; a square's label
+        # (a turn in the move list: its number, then a name that may be the same: "Computer 2")
+        and not any(pattern.fullmatch(re.sub(r"^[\d–]+\. ", "", t)) for pattern in same)
+    )
+
+
+def test_a_language_change_reaches_every_text_shown(
+    open_app: Callable[..., Page], page: Page
+) -> None:
+    """Issue 50 (items 5, 6, 19): a language chosen in the open Settings shows the whole page
+    in it at once -- the hint's line, the move list's labels (a computer's turn has the same
+    title in German), this device's seat, the seat rows, the perfect-play note -- with nothing
+    of the old language left, and nothing in English on the way (the catalog is loaded first:
+    the dialog flashed English for 70-330 ms). There and back: English, German, Arabic,
+    English."""
+    page.set_viewport_size(PHONE)
+    page = open_app("?size=3&seats=human,easy")
+    no_computer_pause(page)
+    write(page, 0, 0, "S")
+    expect(page.locator("#move-list button.ply")).to_have_count(2)  # the computer answered
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("hint-text")).to_have_text(re.compile(r"^Hint: write "))
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-size").select_option("5")  # "perfect" greyed, and why
+    expect(page.get_by_test_id("settings-perfect-note")).to_be_visible()
+    page.get_by_test_id("remote").check()  # "Your seat on this device: Player 1"
+    expect(page.get_by_test_id("remote-seat")).to_be_visible()
+
+    for lang in ("de", "ar", "en"):
+        left = _switch(page, lang)
+        assert not left, f"after the switch to {lang}, the old language's: {left}"
+    hint = page.get_by_test_id("hint-text")
+    expect(hint).to_have_text(re.compile(r"^Hint: write [SO] on [a-c][1-3]\. "))
+
+    page.get_by_test_id("remote").uncheck()  # the seat rows and the note again
+    _switch(page, "ar")  # the size in the note is kept whole: one line, never split
+    size = page.locator("#settings-perfect-note .nb")
+    expect(size).to_have_text("4 × 4")
+    assert size.evaluate("n => [n.getClientRects().length, getComputedStyle(n).whiteSpace]") == [
+        1,
+        "nowrap",
+    ]

@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 import pytest
 from helpers import EmbedHost, cell, computer_pause, no_computer_pause, write
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from sos import Action, Rules
 from sos.app.learn.puzzle_set import DATA_PATH, Puzzle, parse_puzzles
@@ -120,6 +120,69 @@ def test_names_everywhere_and_language_and_theme_change_in_place(
     expect(page.locator("html")).to_have_attribute("lang", other)
     expect(page.get_by_test_id("status")).to_contain_text("Alice")
     shot(page, f"players-language-{lang}-to-{other}-{size}")
+
+
+def test_a_long_name_pasted_in_settings_is_cut_at_its_last_whole_word(open_app: Opener) -> None:
+    """The name field takes a 100-character name whole (its ``maxlength`` is the app's
+    NAME_FIELD_MAX), so the app cuts it after its last whole word with "…" as the docs say --
+    not the browser at character 96, mid-word (issue 50, item 12)."""
+    name = (
+        "Anna-Lena Sophie Charlotte Friederike von Hohenzollern-Sigmaringen und Zu Guttenberg "
+        "Maximilian-Alex"
+    )
+    page = open_app("?size=3")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-name-0").fill(name)
+    expect(page.get_by_test_id("settings-name-0")).to_have_value(name)
+    page.get_by_test_id("settings-start").click()
+    card = page.locator("#players li[data-player='0']")
+    expect(card).to_contain_text("Zu Guttenberg…")
+    expect(card).not_to_contain_text("Maximilian")
+
+
+def test_the_play_against_row_never_rewrites_a_seat_that_moved(open_app: Opener) -> None:
+    """Issue 50, item 2. A computer that opened the game: the row goes with its move (it
+    would have made that computer "Player 1", credited with its move). A person's first move:
+    the computer takes only the seat that has not moved, and the address's ``seats=`` follows
+    the game shown, so a reload or a copied address starts the same kind of game."""
+    page = open_app("?size=4&seats=easy,human")
+    plies = page.get_by_test_id("move-list").locator("button.ply")
+    expect(plies).to_have_count(1, timeout=30_000)  # the computer opened
+    expect(page.get_by_test_id("start-choice")).to_be_hidden()
+    page = open_app("?size=4")
+    write(page, 0, 0, "S")
+    expect(page.get_by_test_id("start-choice")).to_be_visible()  # no reply yet
+    page.get_by_test_id("play-computer").click()
+    expect(plies).to_have_count(2, timeout=30_000)  # the computer answered
+    expect(page).to_have_url(re.compile(r"seats=human,medium"))
+    expect(page.locator('#players .player[data-player="0"]')).to_have_attribute(
+        "data-kind", "human"
+    )
+
+
+def test_a_shared_link_brings_the_players_names(
+    open_app: Opener, new_context: Callable[..., BrowserContext]
+) -> None:
+    """Share's link carries the names (issue 50, item 1), percent-encoded JSON that the
+    browser's URLSearchParams decodes for the app: someone else who opens it sees them, and
+    markup in a name stays text."""
+    page = open_app("?size=4")
+    page.get_by_test_id("settings").click()
+    page.get_by_test_id("settings-name-0").fill("Alice & <b>Bo</b>")
+    page.get_by_test_id("settings-name-1").fill("Zoë Ünal")
+    page.get_by_test_id("settings-start").click()
+    write(page, 0, 0, "S")
+    page.get_by_test_id("share").click()
+    share_url = page.get_by_test_id("share-url")
+    expect(share_url).to_have_value(re.compile(r"game=Sa1&names="))
+    other = new_context().new_page()  # someone else, with no saved game
+    other.goto(share_url.input_value())
+    other.wait_for_selector('html[data-ready="1"]', timeout=60_000)
+    expect(cell(other, 0, 0)).to_have_text("S")
+    expect(other.locator("#players li[data-player='0']")).to_contain_text("Alice & <b>Bo</b>")
+    expect(other.locator("#players li[data-player='1']")).to_contain_text("Zoë Ünal")
+    expect(other.get_by_test_id("status")).to_contain_text("Zoë Ünal")
+    assert other.locator("#players b").count() == 0
 
 
 # --------------------------------------------------------------------------- rematch

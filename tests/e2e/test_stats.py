@@ -151,3 +151,34 @@ def test_undo_after_the_end_leaves_the_game_in_the_record(
     expect(rows.first.locator("td").nth(1)).to_have_text("1")  # won (columns: size, W, D, L)
     expect(page.locator("#stats-total")).to_have_text(ntext("en", "stats.total", 1, games=1))
     shot(page, "stats-after-undo")
+
+
+def test_undo_reset_stays_offered_after_closing_and_each_mode_shows_its_streak(
+    open_app: Opener,
+) -> None:
+    """Issue 50, items 3 and 22: "Undo reset" is still there when Statistics is opened
+    again (the reset keeps what it replaced), and each mode's line gives its record and
+    winning streaks, levels written as Settings writes them ("Easy")."""
+    page = open_app("?size=3&mode=simple&seats=human,easy&game=Sa1Ob1Sc1")  # a win, by link
+    expect(page.get_by_test_id("result")).to_be_visible()
+    page.get_by_test_id("stats").click()
+    rows = page.get_by_test_id("stats-row")
+    expect(rows).to_have_count(1)
+    expect(rows.first.locator("th")).to_have_text("Easy")
+    expect(rows.first.locator("td").first).to_have_text("3 × 3 · Simple")
+    expect(page.get_by_test_id("stats-modes").locator("li")).to_have_text(
+        [text("en", "stats.mode_line", mode="Simple", win=1, draw=0, loss=0, current=1, best=1)]
+    )
+    page.get_by_test_id("stats-reset").click()
+    expect(rows).to_have_count(0)
+    page.locator("#stats-dialog [data-close]").click()
+    expect(page.get_by_test_id("stats-dialog")).to_be_hidden()
+    page.get_by_test_id("stats").click()
+    expect(page.get_by_test_id("stats-total")).to_have_text(text("en", "stats.empty"))
+    expect(page.get_by_test_id("stats-modes")).to_be_hidden()
+    undo = page.get_by_test_id("stats-undo")
+    expect(undo).to_be_visible()
+    undo.click()
+    expect(rows).to_have_count(1)
+    expect(page.get_by_test_id("stats-message")).to_have_text(text("en", "stats.reset.undone"))
+    expect(undo).to_be_hidden()

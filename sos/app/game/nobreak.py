@@ -1,5 +1,6 @@
 """The short units of a shown text that must not break across lines: a score ("21–0",
-"9–4–2": a line may otherwise end after an en dash) and a seat's name with its number
+"9–4–2": a line may otherwise end after an en dash), a board's size ("4 × 4": in the Arabic
+settings its three parts fell on two lines) and a seat's name with its number
 ("Computer 2", "Player 1"). :func:`sos.web.nobreak.set_text` puts each in a ``span.nb``
 (``white-space: nowrap``); the rest of the text wraps as usual, and a long name that is not such
 a unit (up to :data:`sos.app.share.players.MAX_NAME` characters, maybe without a space) still breaks
@@ -19,6 +20,9 @@ from .view import player_name
 #: A score as the result texts write it (:func:`sos.app.game.view.result_text`): numbers joined by
 #: en dashes.
 SCORE = r"\d+(?:–\d+)+"
+#: A board's size as the texts write it ("4 × 4", :data:`sos.app.share.params` and the
+#: games list): numbers joined by a spaced multiplication sign.
+SIZE = r"\d+ × \d+"
 #: A unit longer than this is not kept whole (it could be wider than a phone's line).
 LONGEST = 24
 
@@ -28,13 +32,13 @@ def _pattern(units: tuple[str, ...]) -> re.Pattern[str]:
     names = sorted({u for u in units if u.strip() and len(u) <= LONGEST}, key=len, reverse=True)
     # a name is a unit only as a whole word ("Player 1", not the start of "Player 12")
     alternatives = [rf"(?<!\w){re.escape(name)}(?!\w)" for name in names]
-    return re.compile("|".join([*alternatives, SCORE]))
+    return re.compile("|".join([*alternatives, SCORE, SIZE]))
 
 
 def segments(content: str, units: Iterable[str] = ()) -> list[tuple[str, bool]]:
     """``content`` cut into runs, each with whether it is kept whole: every score and every one
     of ``units`` (names of at most :data:`LONGEST` characters) is a run of its own, marked
-    ``True``. Joined, the runs are ``content``."""
+    ``True``, as is every score and board size. Joined, the runs are ``content``."""
     out: list[tuple[str, bool]] = []
     at = 0
     for match in _pattern(tuple(units)).finditer(content):
@@ -53,11 +57,13 @@ def runs(
     """``content`` cut into runs, each with its kind: ``"name"`` for each of ``names`` (the names
     given to the seats) longer than :data:`LONGEST` characters -- the page shows such a name on
     at most two lines, cut with an ellipsis, so that it cannot push the letters off a desktop's
-    screen (:mod:`sos.web.nobreak`) --, ``"nb"`` for a unit kept whole (:func:`segments`), ``""``
-    for the rest. Joined, the runs are ``content``."""
+    screen (:mod:`sos.web.nobreak`) --, ``"size"`` for a board's size (kept whole and laid out
+    left to right on its own: in a right-to-left text its numbers and sign were three runs),
+    ``"nb"`` for another unit kept whole (:func:`segments`), ``""`` for the rest. Joined, the
+    runs are ``content``."""
     long = sorted({n for n in names if len(n) > LONGEST}, key=len, reverse=True)
     if not long:
-        return [(run, "nb" if whole else "") for run, whole in segments(content, units)]
+        return [(run, _kind(run) if whole else "") for run, whole in segments(content, units)]
     out: list[tuple[str, str]] = []
     at = 0
     for match in re.finditer("|".join(re.escape(name) for name in long), content):
@@ -68,6 +74,10 @@ def runs(
     if at < len(content) or not out:
         out += runs(content[at:], units)
     return out
+
+
+def _kind(unit: str) -> str:
+    return "size" if re.fullmatch(SIZE, unit) else "nb"
 
 
 def seat_names(lang: str) -> tuple[str, ...]:

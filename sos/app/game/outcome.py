@@ -174,6 +174,16 @@ def line_outcome(record: GameRecord) -> tuple[GameState, GameOutcome | None]:
     return state, outcome_of(state, record)
 
 
+def reopened(record: GameRecord) -> GameRecord:
+    """``record`` as a tab shows it when it opens it again (a reload, the browser reopened, the
+    list): a game whose line of play has ended (:func:`line_outcome`) comes back at its end,
+    with its result, wherever it was left -- stepped back in Review, or by the move list; a
+    game still in play keeps its position (its undone moves wait for Redo)."""
+    if record.cursor >= len(record.line) or line_outcome(record)[1] is None:
+        return record
+    return replace(record, cursor=len(record.line))
+
+
 class EndingError(ValueError):
     """A kept ending that does not hold. ``reason``: ``unknown`` (not an ending kept in the
     game's data in this build: a newer build's, or a board ending), ``over`` (the board ended

@@ -100,7 +100,12 @@ def seat_choice(lang: str, kind: str) -> str:
     under a name: "easy") with a first capital, as menu items are written ("Easy", "Mensch",
     "Facile"); Turkish maps i to İ. Scripts without case (Arabic, Hindi) are unchanged.
     """
-    label = text(lang, f"level.{kind}")
+    return capitalised(lang, text(lang, f"level.{kind}"))
+
+
+def capitalised(lang: str, label: str) -> str:
+    """``label`` with a first capital, as a menu item or a table's cell starts ("easy" ->
+    "Easy"; Turkish maps i to İ); scripts without case (Arabic, Hindi) are unchanged."""
     if not label:
         return label
     first = label[0]
@@ -375,13 +380,15 @@ def hint_text(
 
 @dataclass(frozen=True)
 class PlyView:
-    """One action in the move list; ``index`` counts from 0 in the whole line of play."""
+    """One action in the move list; ``index`` counts from 0 in the whole line of play; ``label``,
+    its accessible name in the page's language, is in the view: a language change redraws it."""
 
     index: int
     text: str
     points: int
     current: bool  # the position shown is the one right after this action
     future: bool  # undone, can be redone
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -425,8 +432,9 @@ def move_list(
     result = []
     for turn in turns(state):
         plies = tuple(
-            PlyView(index, str(action), points, index == cursor - 1, index >= cursor)
+            PlyView(index, str(action), points, index == cursor - 1, index >= cursor, label)
             for index, action, points in turn.plies
+            for label in (text(lang, "moves.ply.label", action=str(action)),)
         )
         first, last = plies[0].index + 1, plies[-1].index + 1
         number = str(first) if first == last else f"{first}–{last}"

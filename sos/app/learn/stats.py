@@ -1,6 +1,11 @@
-"""Your record against the computer: wins, draws and losses per computer level and board size,
-computed from the library of games (so it survives reloads and follows deletes), and the view
-model of the "Statistics" view with its bar chart as SVG data. Pure: no DOM.
+"""Your record against the computer: wins, draws and losses per computer level, board size and
+mode (general and simple apart), each mode's winning streaks, computed from the library of
+games (so it survives reloads and follows deletes), and the view model of the "Statistics"
+view with its bar chart as SVG data. Pure: no DOM.
+
+Winning streaks (our choice, where the issue is silent): the games that count, in the order
+they were started (``GameRecord.created``); the current streak is the wins since the last game
+that was not a win, the best the longest run of wins. A draw ends a streak as a loss does.
 
 Which games count, and with which result, is :mod:`sos.app.game.counted`'s: a game of the library
 with exactly one human seat ("you") and at least one computer, counted with the result it ended
@@ -8,7 +13,10 @@ with (kept in the game when it ended: a later undo, review or variation does not
 Games by link (two people) and games among people only do not count.
 
 Reset (``sos-stats``, JSON, version 1: ``{"v": 1, "since": <ms since the epoch>}``): games
-created before ``since`` are left out. No game is deleted: they stay in "Your games".
+created before ``since`` are left out. No game is deleted: they stay in "Your games". A reset
+keeps what it replaced, ``"before": <the previous since, 0 for none>``, so that "Undo reset"
+is offered whenever Statistics opens until it is used or another reset replaces it (a reader
+without that field ignores it: the version stays 1).
 """
 
 from __future__ import annotations
@@ -19,13 +27,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...ai import LEVELS
+from ...rules import MODES
 from ..game.counted import RESULTS, counted_result
+from ..game.view import capitalised
 from ..saving.library import GameRecord, Library, StorageError
 from ..text.i18n import ntext, percent, text
 from .rating import KEEP_HISTORY, RATING_KEY, START_RATING, Chart, RatingBook, history_chart
 
 STATS_KEY: Final = "sos-stats"
 STATS_VERSION: Final = 1
+_MODE_ORDER: Final[dict[str, int]] = {mode: index for index, mode in enumerate(MODES)}
 #: SVG units left of the rating history for its labels ("1500": 4 digits of 11 units).
 LABEL_ROOM: Final = 34
 
@@ -40,9 +51,28 @@ def read_since(raw: str | None) -> float:
     return float(since) if isinstance(since, (int, float)) and not isinstance(since, bool) else 0.0
 
 
-def dump_since(since: float) -> str:
-    """The text stored under :data:`STATS_KEY` for a reset at ``since`` (ms)."""
-    return json.dumps({"v": STATS_VERSION, "since": since}, separators=(",", ":"))
+def dump_since(since: float, before: float | None = None) -> str:
+    """The text stored under :data:`STATS_KEY` for a reset at ``since`` (ms); ``before``: the
+    reset time it replaced (0 for none), kept for "Undo reset", or None for no undo."""
+    data: dict[str, object] = {"v": STATS_VERSION, "since": since}
+    if before is not None:
+        data["before"] = before
+    return json.dumps(data, separators=(",", ":"))
+
+
+def read_before(raw: str | None) -> float | None:
+    """The reset time that the stored reset replaced (0: none), or None when there is no
+    reset to take back (none stored, already undone, or unreadable)."""
+    try:
+        data = json.loads(raw) if raw else {}
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("v") != STATS_VERSION:
+        return None
+    before = data.get("before")
+    if isinstance(before, bool) or not isinstance(before, (int, float)):
+        return None
+    return float(before)
 
 
 @dataclass(frozen=True)
@@ -54,6 +84,7 @@ class Tally:
     win: int = 0
     draw: int = 0
     loss: int = 0
+    mode: str = ""  # "general" or "simple"; "" for both together
 
     @property
     def games(self) -> int:
@@ -66,24 +97,70 @@ class Tally:
         return (self.win + 0.5 * self.draw) / self.games if self.games else 0.0
 
 
-def tally(records: Iterable[GameRecord], since: float = 0.0) -> list[Tally]:
-    """One :class:`Tally` per (level, board size) with at least one game, levels in order
-    easy … perfect, sizes ascending, for the games created at or after ``since`` (ms)."""
-    counts: dict[tuple[str, int], dict[str, int]] = {}
+def _counted(
+    records: Iterable[GameRecord], since: float
+) -> list[tuple[float, str, int, str, str]]:
+    """(created, level, size, mode, result) of each game that counts, created at or after
+    ``since``, in the order the games were started."""
+    found: list[tuple[float, str, int, str, str]] = []
     for record in records:
         if record.created < since:
             continue
-        found = counted_result(record)
-        if found is None:
-            continue
-        level, size, result = found
-        row = counts.setdefault((level, size), dict.fromkeys(RESULTS, 0))
+        result = counted_result(record)
+        if result is not None:
+            level, size, outcome = result
+            found.append((record.created, level, size, record.rules.mode, outcome))
+    found.sort(key=lambda item: item[0])
+    return found
+
+
+def tally(records: Iterable[GameRecord], since: float = 0.0) -> list[Tally]:
+    """One :class:`Tally` per (level, board size, mode) with at least one game, levels in
+    order easy … perfect, sizes ascending, general before simple, for the games created at or
+    after ``since`` (ms)."""
+    counts: dict[tuple[str, int, str], dict[str, int]] = {}
+    for _created, level, size, mode, result in _counted(records, since):
+        row = counts.setdefault((level, size, mode), dict.fromkeys(RESULTS, 0))
         row[result] += 1
     return [
-        Tally(level, size, row["win"], row["draw"], row["loss"])
-        for (level, size), row in sorted(counts.items(), key=lambda kv: (LEVELS.index(kv[0][0]),
-                                                                         kv[0][1]))
+        Tally(level, size, row["win"], row["draw"], row["loss"], mode)
+        for (level, size, mode), row in sorted(
+            counts.items(),
+            key=lambda kv: (LEVELS.index(kv[0][0]), kv[0][1], _MODE_ORDER[kv[0][2]]),
+        )
     ]
+
+
+@dataclass(frozen=True)
+class Streak:
+    """Winning streaks of one mode: ``current`` (wins since the last game that was not one)
+    and ``best`` (the longest run of wins), with that mode's wins, draws and losses."""
+
+    mode: str
+    current: int
+    best: int
+    win: int
+    draw: int
+    loss: int
+
+
+def streaks(records: Iterable[GameRecord], since: float = 0.0) -> list[Streak]:
+    """One :class:`Streak` per mode with at least one counted game (general, then simple),
+    over every level and board, for the games created at or after ``since`` (ms), in the
+    order they were started."""
+    found = _counted(records, since)
+    shown = []
+    for mode in MODES:
+        results = [result for _c, _l, _s, m, result in found if m == mode]
+        if not results:
+            continue
+        run = best = 0
+        for result in results:
+            run = run + 1 if result == "win" else 0
+            best = max(best, run)
+        shown.append(Streak(mode, run, best, results.count("win"), results.count("draw"),
+                            results.count("loss")))
+    return shown
 
 
 def by_level(rows: Iterable[Tally]) -> list[Tally]:
@@ -94,7 +171,20 @@ def by_level(rows: Iterable[Tally]) -> list[Tally]:
         total[0] += row.win
         total[1] += row.draw
         total[2] += row.loss
-    return [Tally(level, 0, *sums[level]) for level in LEVELS if level in sums]
+    return [
+        Tally(level, 0, sums[level][0], sums[level][1], sums[level][2])
+        for level in LEVELS if level in sums
+    ]
+
+
+def level_label(lang: str, level: str) -> str:
+    """A level as the Statistics name it, as Settings and the level menu do: "Easy"."""
+    return capitalised(lang, text(lang, f"level.{level}"))
+
+
+def mode_label(lang: str, mode: str) -> str:
+    """A mode as the Statistics name it: "General", "Simple"."""
+    return capitalised(lang, text(lang, f"games.mode.{mode}"))
 
 
 @dataclass(frozen=True)
@@ -125,6 +215,9 @@ class StatsView:
     empty: str
     total: str
     legend: tuple[tuple[str, str], ...] = ()
+    #: One line per mode played: its wins, draws, losses and winning streaks ("General: 3
+    #: won, 1 drawn, 0 lost · winning streak 2, best 2").
+    modes: tuple[str, ...] = ()
 
     @property
     def can_reset(self) -> bool:
@@ -132,14 +225,22 @@ class StatsView:
         return bool(self.rows)
 
 
-def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int = 18) -> StatsView:
-    """The view model of the record (text in ``lang``); the chart has one bar per level (all
-    sizes together), each as long as the chart with its games split into wins, draws and
-    losses."""
+def stats_view(
+    lang: str,
+    rows: list[Tally],
+    width: int = 300,
+    bar_height: int = 18,
+    by_mode: Iterable[Streak] = (),
+) -> StatsView:
+    """The view model of the record (text in ``lang``); the table has a row per level, board
+    and mode ("6 × 6 · Simple"); the chart has one bar per level (all sizes and modes
+    together), each as long as the chart with its games split into wins, draws and losses;
+    ``by_mode``: each mode's line with its streaks (:func:`streaks`)."""
     table = tuple(
         (
-            text(lang, f"level.{row.level}"),
-            f"{row.size} × {row.size}",
+            level_label(lang, row.level),
+            f"{row.size} × {row.size} · {mode_label(lang, row.mode)}" if row.mode
+            else f"{row.size} × {row.size}",
             str(row.win),
             str(row.draw),
             str(row.loss),
@@ -157,10 +258,10 @@ def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int =
             segments.append((result, round(x, 1), round(share, 1)))
             x += share
         title = text(
-            lang, "stats.bar", level=text(lang, f"level.{row.level}"), win=row.win,
+            lang, "stats.bar", level=level_label(lang, row.level), win=row.win,
             draw=row.draw, loss=row.loss,
         )
-        bars.append(Bar(text(lang, f"level.{row.level}"), index * (bar_height + 6.0),
+        bars.append(Bar(level_label(lang, row.level), index * (bar_height + 6.0),
                         tuple(segments), title))
     games = sum(row.games for row in rows)
     return StatsView(
@@ -175,6 +276,11 @@ def stats_view(lang: str, rows: list[Tally], width: int = 300, bar_height: int =
         empty=text(lang, "stats.empty"),
         total=ntext(lang, "stats.total", games, games=games),
         legend=tuple((result, text(lang, f"stats.col.{result}")) for result in RESULTS),
+        modes=tuple(
+            text(lang, "stats.mode_line", mode=mode_label(lang, streak.mode), win=streak.win,
+                 draw=streak.draw, loss=streak.loss, current=streak.current, best=streak.best)
+            for streak in by_mode
+        ),
     )
 
 
@@ -201,8 +307,6 @@ class StatsBook:
     def __init__(self, library: Library, clock: Callable[[], float]) -> None:
         self.library = library
         self.clock = clock
-        #: what the last reset replaced (the stored text, None for none), until undone
-        self.undo: tuple[str | None] | None = None
 
     def _get(self, key: str) -> str | None:
         try:
@@ -215,8 +319,16 @@ class StatsBook:
         return tally(self.library.entries(), read_since(self._get(STATS_KEY)))
 
     def view(self, lang: str) -> StatsView:
-        """:func:`stats_view` of the record since the last reset."""
-        return stats_view(lang, self.rows())
+        """:func:`stats_view` of the record since the last reset, with each mode's streaks."""
+        entries = self.library.entries()
+        since = read_since(self._get(STATS_KEY))
+        return stats_view(lang, tally(entries, since), by_mode=streaks(entries, since))
+
+    def can_undo(self) -> bool:
+        """Whether "Undo reset" is offered: the stored reset keeps what it replaced (from
+        :meth:`reset` until :meth:`undo_reset` or another reset -- closing and opening
+        Statistics, or the page, changes nothing)."""
+        return read_before(self._get(STATS_KEY)) is not None
 
     def rating(self, lang: str) -> RatingView:
         """The puzzle rating and its history chart."""
@@ -236,34 +348,34 @@ class StatsBook:
 
     def reset(self) -> bool:
         """Count only games started from now on; False when the storage refused the write
-        (nothing changed then). No game is deleted; :meth:`undo_reset` takes it back."""
-        before = self._get(STATS_KEY)
+        (nothing changed then). No game is deleted; :meth:`undo_reset` takes it back (the
+        reset it replaced is stored with it: ``before``)."""
+        before = read_since(self._get(STATS_KEY))
         try:
-            self.library.store.set(STATS_KEY, dump_since(self.clock()))
+            self.library.store.set(STATS_KEY, dump_since(self.clock(), before))
         except StorageError:
             return False
-        self.undo = (before,)
         return True
 
     def undo_reset(self) -> bool:
         """Take the last :meth:`reset` back: the record counts from where it did before it.
         False when there is none to take back or the storage refused the write (nothing
         changed then)."""
-        if self.undo is None:
+        before = read_before(self._get(STATS_KEY))
+        if before is None:
             return False
-        (before,) = self.undo
         try:
-            if before is None:
-                self.library.store.remove(STATS_KEY)
+            if before:
+                self.library.store.set(STATS_KEY, dump_since(before))
             else:
-                self.library.store.set(STATS_KEY, before)
+                self.library.store.remove(STATS_KEY)
         except StorageError:
             return False
-        self.undo = None
         return True
 
 
 __all__ = [
-    "STATS_KEY", "Bar", "RatingView", "StatsBook", "StatsView", "Tally",
-    "by_level", "dump_since", "read_since", "stats_view", "tally",
+    "STATS_KEY", "Bar", "RatingView", "StatsBook", "StatsView", "Streak", "Tally",
+    "by_level", "dump_since", "level_label", "mode_label", "read_before", "read_since",
+    "stats_view", "streaks", "tally",
 ]

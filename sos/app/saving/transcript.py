@@ -62,13 +62,18 @@ class RecordError(ValueError):
         key: what is wrong, an i18n key under ``record.reason.`` (e.g. ``"turn_order"``).
         params: the values for that message's placeholders.
         line: the 1-based line of the transcript at fault, or ``None``.
+        turn: the number written at the start of that line ("2." of ``2. X@z9``: the turn as
+            the player reads it) when the fault is in a numbered turn, else ``None``.
         reason: the English message, without the line number.
     """
 
-    def __init__(self, key: str, line: int | None = None, **params: object) -> None:
+    def __init__(
+        self, key: str, line: int | None = None, turn: int | None = None, **params: object
+    ) -> None:
         self.key = key
         self.params = params
         self.line = line
+        self.turn = turn
         self.reason = self.reason_in("en")
         super().__init__(f"line {line}: {self.reason}" if line is not None else self.reason)
 
@@ -208,11 +213,11 @@ def parse_transcript(text: str) -> GameState:
             try:
                 action = Action.parse(word)
             except InvalidNotationError:
-                raise RecordError("notation", number, text=word) from None
+                raise RecordError("notation", number, expected_turn - 1, text=word) from None
             try:
                 state.apply(action)
             except IllegalActionError:
-                raise _illegal(state, action, number) from None
+                raise _illegal(state, action, number, expected_turn - 1) from None
     if state is None:
         raise RecordError("no_header")
     return state
@@ -243,16 +248,19 @@ def transcript_names(text: str, players: int) -> tuple[str, ...] | None:
     return ()
 
 
-def _illegal(state: GameState, action: Action, line: int) -> RecordError:
-    """Why ``action`` was refused (:meth:`GameState.apply` raised IllegalActionError): no
-    move is legal any more (the game is over), the square is off the board, or taken."""
+def _illegal(state: GameState, action: Action, line: int, turn: int) -> RecordError:
+    """Why ``action`` (in the turn numbered ``turn``, on ``line``) was refused
+    (:meth:`GameState.apply` raised IllegalActionError): no move is legal any more (the game
+    is over), the square is off the board, or taken."""
     rules = state.rules
     if not state.legal_actions():
-        return RecordError("over", line, action=str(action))
+        return RecordError("over", line, turn, action=str(action))
     if not (0 <= action.row < rules.rows and 0 <= action.col < rules.cols):
-        return RecordError("off_board", line, action=str(action), rows=rules.rows, cols=rules.cols)
+        return RecordError(
+            "off_board", line, turn, action=str(action), rows=rules.rows, cols=rules.cols
+        )
     square = square_name(action.row, action.col)
-    return RecordError("taken", line, action=str(action), square=square)
+    return RecordError("taken", line, turn, action=str(action), square=square)
 
 
 def encode_moves(actions: tuple[Action, ...] | list[Action]) -> str:

@@ -70,6 +70,10 @@ ENDING_VERSION: Final = 2
 #: Longest player name kept, in characters (a longer name is cut at a word, with "…":
 #: :func:`shorten`). A link carries at most :data:`LINK_NAME_BYTES` of it.
 MAX_NAME: Final = 96
+#: How many characters a name field takes (its ``maxlength``): more than :data:`MAX_NAME`,
+#: so that a longer name pasted into it reaches :func:`clean_name` whole and is cut at its
+#: last whole word, not by the browser at character 96 in the middle of one.
+NAME_FIELD_MAX: Final = 2 * MAX_NAME
 #: Longest name a link carries, in UTF-8 bytes (its 7-bit length field).
 LINK_NAME_BYTES: Final = 127
 #: Fields of format version 1 tied to the game's limits (see the module docstring): a board
@@ -142,7 +146,7 @@ def shorten(name: str, limit: int, size: Callable[[str], int] = len) -> str:
     ("Maximilian-Alexander von …"), else between characters."""
     if size(name) <= limit:
         return name
-    end = len(name)
+    end = min(len(name), limit)  # (a character is at least 1 of ``size``)
     while end and size(name[:end] + "…") > limit:
         end -= 1
     cut = name[:end]

@@ -5,15 +5,17 @@ general|simple, ``players`` :data:`~sos.rules.MIN_PLAYERS`..:data:`~sos.rules.MA
 ``seats`` comma list of :data:`SEAT_KINDS` (one per player), ``lang`` one of
 :data:`sos.app.text.i18n.LANGUAGES`, ``embed`` 1|0, ``start`` tap|now (an embed's start: at the
 reader's first tap, the default, or at once; ``static/boot.js`` reads it before Python runs),
-``game`` a share code, ``id`` an embed's game named by its host. ``perfect`` seats need a
-board the exact solver covers (:func:`sos.ai.levels_for`). A bad value is replaced by the
-default and reported as a notice.
+``game`` a share code, ``names`` the players' names with it (a JSON array of one string per
+seat, ``""`` for a seat without one: the shape of a game record's ``# names:`` line), ``id`` an
+embed's game named by its host. ``perfect`` seats need a board the exact solver covers
+(:func:`sos.ai.levels_for`). A bad value is replaced by the default and reported as a notice.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -91,9 +93,12 @@ class Settings:
     game: str | None = None
     #: ``start=now``: an embed starts the game engine at once instead of at the first tap.
     start_now: bool = False
+    #: ``names``: one name per seat as the URL gives it (``""`` for none; cleaned where a game
+    #: takes them, :func:`sos.app.share.players.with_names`), or ``()`` without the parameter.
+    names: tuple[str, ...] = ()
 
     def with_players(self, players: int) -> Settings:
-        """The same settings with ``players`` seats (new seats are human)."""
+        """The same settings with ``players`` seats (new seats are human; no names)."""
         seats = (self.seats + ("human",) * MAX_PLAYERS)[:players]
         return Settings(
             self.size, self.mode, players, seats, self.lang, self.embed, self.game, self.start_now
@@ -244,6 +249,14 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
         embed_id = None
 
     game = last("game")
+    names: tuple[str, ...] = ()
+    raw = last("names")
+    if raw is not None:
+        read = read_names(raw, players)
+        if read is None:
+            extra.append(message("notice.bad_names"))
+        else:
+            names = read
     notices = [
         message(
             "notice.bad_param",
@@ -255,8 +268,52 @@ def parse_params(query: str | Iterable[tuple[str, str]], browser_lang: str = "en
         for name, value, reason, default in bad
     ]
     explicit = frozenset(values) & {"size", "mode", "players", "seats"}
-    settings = Settings(size, mode, players, seats, lang, embed, game, start_now)
+    settings = Settings(size, mode, players, seats, lang, embed, game, start_now, names)
     return ParsedParams(settings, notices + extra, explicit, lang or browser_lang, embed_id)
+
+
+#: The characters a query value keeps as they are (RFC 3986 "unreserved"); every other byte of
+#: its UTF-8 is written ``%XX``.
+_UNRESERVED: Final = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+)
+#: The longest ``names`` value read, in characters (4 seats of a name field's length, as JSON).
+_MAX_NAMES_CHARS: Final = 4_000
+
+
+def quote_value(value: str) -> str:
+    """``value`` percent-encoded for a URL's query (UTF-8; ``"Zoë & Bo"`` ->
+    ``Zo%C3%AB%20%26%20Bo``), which ``URLSearchParams`` and ``urllib.parse.parse_qsl`` decode
+    back to ``value``."""
+    return "".join(
+        chr(byte) if chr(byte) in _UNRESERVED else f"%{byte:02X}" for byte in value.encode("utf-8")
+    )
+
+
+def names_value(names: Sequence[str]) -> str:
+    """The ``names`` value for one name per seat: a JSON array (``["Anna", ""]``), not yet
+    percent-encoded (:func:`quote_value`)."""
+    return json.dumps(list(names), ensure_ascii=False, separators=(",", ":"))
+
+
+def read_names(raw: str, players: int) -> tuple[str, ...] | None:
+    """The names of a ``names`` value (as :func:`names_value` writes it: ``players`` strings),
+    else None (not such an array, another number of seats, or too long). The names are as
+    written: whoever gives them to a game cleans them (length, control and bidi characters:
+    :func:`sos.app.share.players.with_names`)."""
+    if len(raw) > _MAX_NAMES_CHARS:
+        return None
+    try:
+        names = json.loads(raw)
+    except ValueError:
+        return None
+    if (
+        isinstance(names, list)
+        and len(names) == players
+        and all(isinstance(name, str) for name in names)
+    ):
+        return tuple(names)
+    return None
 
 
 def to_query(settings: Settings) -> str:

@@ -24,7 +24,7 @@ from ..game.view import player_name
 from ..saving.library import GameRecord
 from ..text.i18n import text
 from ..text.message import Message, message
-from .remote import MAX_NAME, clean_name, info, is_remote, with_info
+from .remote import MAX_NAME, NAME_FIELD_MAX, clean_name, info, is_remote, with_info
 
 NAMES_KEY: Final = "names"
 
@@ -132,7 +132,7 @@ def rematch_notice(record: GameRecord) -> Message | None:
 
 
 __all__ = [
-    "MAX_NAME", "NAMES_KEY", "clean_names", "names_of", "opponents_text", "rematch",
-    "rematch_notice", "rotate",
+    "MAX_NAME", "NAMES_KEY", "NAME_FIELD_MAX", "clean_names", "names_of", "opponents_text",
+    "rematch", "rematch_notice", "rotate",
     "seat_label", "shown_names", "with_names",
 ]

@@ -30,6 +30,7 @@ from .link import (
     LINK_VERSION,
     MAX_NAME,
     MOVES_BITS,
+    NAME_FIELD_MAX,
     PLAYERS_BASE,
     PLAYERS_BITS,
     SEAT_BITS,
@@ -46,8 +47,8 @@ from .link import (
 ORIGIN: Final = "remote"
 
 __all__ = [
-    "ALPHABET", "LINK_VERSION", "MAX_NAME", "MOVES_BITS", "ORIGIN", "PLAYERS_BASE",
-    "PLAYERS_BITS", "SEAT_BITS", "SIZE_BASE", "SIZE_BITS", "LinkError", "Received",
+    "ALPHABET", "LINK_VERSION", "MAX_NAME", "MOVES_BITS", "NAME_FIELD_MAX", "ORIGIN",
+    "PLAYERS_BASE", "PLAYERS_BITS", "SEAT_BITS", "SIZE_BASE", "SIZE_BITS", "LinkError", "Received",
     "RemoteInfo", "RemoteLink", "RemoteSession", "RemoteView", "WrongSeatError", "clean_name",
     "decode_link", "display_message", "display_name", "encode_link", "info", "is_remote",
     "link_of", "link_url", "new_record", "receive", "remote_view", "session_for", "with_info",

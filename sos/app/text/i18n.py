@@ -94,6 +94,7 @@ EN: Final[dict[str, str]] = {
     "cell.letter": "{square}, {letter}",
     "cell.last": "{square}, {letter}, last move",
     "board.label": "SOS board, {rows} by {cols}",
+    "board.skip_to": "Skip to the board",
     "letter.choose": "Letter to write",
     "letter.S": "Write S",
     "letter.O": "Write O",
@@ -131,6 +132,7 @@ EN: Final[dict[str, str]] = {
     "notice.reason.perfect": "perfect play is offered on boards up to {side} × {side}",
     "notice.reason.embed": "embed must be 1 or 0",
     "notice.reason.start": "start must be tap or now",
+    "notice.bad_names": "The players' names in this link could not be read, so the usual names are shown.",
     "notice.bad_id": (
         "Ignored id={value}: an id is 1 to 64 letters, digits, “-”, “_” or “.”; this frame"
         " keeps a game of its own."
@@ -180,6 +182,7 @@ EN: Final[dict[str, str]] = {
     "notice.restored": "The storage of this browser was cleared; the game shown here was saved again.",
     "notice.forked_unreadable": "The save of this game (“{game}”) can no longer be read by this version (a newer version changed it, or it is damaged); your moves are kept as a separate game.",
     "record.error.line": "Line {line}: {error}",
+    "record.error.turn": "Turn {turn} (line {line}): {error}",
     "record.reason.empty": "the game text is empty",
     "record.reason.too_long": "the game text is longer than {limit} characters",
     "record.reason.header": "expected a header like 'SOS 6x6 general, 2 players'",
@@ -444,6 +447,7 @@ EN: Final[dict[str, str]] = {
     "stats.reset.done": "Record reset: games started from now on count. Your games are all kept.",
     "stats.reset.undo": "Undo reset",
     "stats.reset.undone": "The record is back as it was.",
+    "stats.mode_line": "{mode}: {win} won, {draw} drawn, {loss} lost · winning streak {current}, best {best}",
     "stats.chart": "Won, drawn and lost games per level",
     "stats.puzzles": "Puzzles",
     "stats.no_rating": "No puzzle rated yet.",
