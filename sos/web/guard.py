@@ -32,6 +32,8 @@ _background: set[Any] = set()  # running tasks (kept referenced until done)
 _proxies: list[Any] = []  # handlers attached for the page's lifetime
 _listening: list[tuple[Any, str, Any]] = []  # (target, event, handler) of :func:`listen`
 _timers: set[Any] = set()  # ids of :func:`later`'s timers not yet run
+_retiring = False  # between :func:`retire` and the end of :func:`retired`: no new task
+_cancelled: list[Any] = []  # tasks :func:`retire` cancelled, until :func:`retired` saw them end
 #: The page's generation: bumped by :func:`retire`, after which every callback made before it
 #: does nothing (a stale timer, promise or frame callback of a page started again in place).
 _generation = 0
@@ -142,13 +144,16 @@ def later(ms: float, handler: Callable[[], object], where: str) -> Any:
     return timer
 
 
-def retire() -> None:
+def retire() -> list[asyncio.Future[Any]]:
     """End the page's Python side without a navigation, for a start again in place
     (:mod:`sos.web.testing`): every listener :func:`listen` attached is removed, every pending
-    :func:`later` timer cleared, every :func:`spawn` task cancelled, and every callback made
-    before now (handlers, :func:`once` callbacks) does nothing if the browser still calls it."""
-    global _generation, _reporter, count
+    :func:`later` timer cleared, every :func:`spawn` task cancelled (returned: their ``finally``
+    blocks run at the loop's next turns, and :func:`spawn` starts nothing until
+    :func:`retired` has awaited them), and every callback made before now (handlers,
+    :func:`once` callbacks) does nothing if the browser still calls it."""
+    global _generation, _reporter, _retiring, count
     _generation += 1
+    _retiring = True
     for target, event, made in _listening:
         with contextlib.suppress(Exception):
             target.removeEventListener(event, made)
@@ -157,12 +162,28 @@ def retire() -> None:
         with contextlib.suppress(Exception):
             window.clearTimeout(timer)
     _timers.clear()
-    for task in list(_background):
+    tasks = list(_background)
+    for task in tasks:
         task.cancel()
     _background.clear()
-    _proxies.clear()  # (kept alive no longer: a stale call would find them retired anyway)
+    _proxies.clear()  # (a stale call finds its handler retired anyway)
     _reporter = None
     count = 0
+    _cancelled.extend(tasks)
+    return tasks
+
+
+async def retired() -> None:
+    """Wait until the tasks :func:`retire` cancelled have ended, then retire once more what
+    their ``finally`` blocks left (a timer, a listener), so that nothing of the old page acts."""
+    global _retiring
+    while _cancelled:
+        tasks = list(_cancelled)
+        _cancelled.clear()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    retire()
+    _cancelled.clear()
+    _retiring = False
 
 
 def _name(coroutine: Any) -> str:
@@ -173,6 +194,11 @@ def spawn(coroutine: Coroutine[Any, Any, Any], where: str = "") -> asyncio.Futur
     """Run ``coroutine`` as a task, keeping a reference until it is done; an exception in it
     is reported (:func:`report`) as ``task <its name>`` (or ``where``)."""
     label = where or f"task {_name(coroutine)}"
+    if _retiring:  # the page is being retired: its tasks' ``finally`` blocks start nothing
+        coroutine.close()
+        ended: asyncio.Future[Any] = asyncio.get_event_loop().create_future()
+        ended.set_result(None)
+        return ended
 
     async def run() -> Any:
         try:

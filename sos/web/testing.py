@@ -86,6 +86,7 @@ def expose(main: Callable[[], Awaitable[Any]]) -> None:
 
     async def start(url: str) -> None:
         stop()
+        await guard.retired()  # the old page's tasks have ended; nothing of it acts any more
         window.history.replaceState(None, "", url)
         _restore()
         boot = _kept.get("boot")

@@ -124,7 +124,7 @@ class CpuTrace:
     def stop(self, page: Page) -> list[tuple[float, float]]:
         """End the trace; ``(cpu_ms, wall_ms)`` of every main-thread task, longest CPU first."""
         self.session.send("Tracing.end")
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # (a bound for a lost trace, not a verdict)
         while not self.done and time.monotonic() < deadline:
             page.wait_for_timeout(50)  # lets Playwright dispatch the protocol events
         assert self.done, "the trace did not complete"

@@ -128,7 +128,7 @@ import gc
 import sos.web.main
 from pyscript import window
 
-_page = next(o for o in gc.get_objects() if type(o) is sos.web.main.Page)
+_page = __import__("__main__").APP  # the running page (a start in place leaves old ones)
 _count = [0]
 
 def _marked(label, call):
@@ -359,7 +359,7 @@ HANG_SEARCH = """
 import gc
 import sos.web.main
 
-_page = next(o for o in gc.get_objects() if type(o) is sos.web.main.Page)
+_page = __import__("__main__").APP  # the running page (a start in place leaves old ones)
 
 def _hung(game, seat):
     while True:

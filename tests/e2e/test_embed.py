@@ -168,7 +168,7 @@ def test_messages_from_the_host_are_ignored(page: Page, embed: EmbedHost) -> Non
     for payload in ('{"type": "SKIP_WAITING"}', '"<img src=x onerror=alert(1)>"', "null",
                     '"sentinel"'):
         page.evaluate(f"document.getElementById('game').contentWindow.postMessage({payload}, '*')")
-    frame.wait_for_function("() => window.sentinel === true")
+    frame.wait_for_function("() => window.sentinel === true", polling=50)
     expect(game.get_by_test_id("status")).to_have_text("Player 1 to move")
     expect(game.locator("button.cell:not(:empty)")).to_have_count(0)
 
