@@ -55,14 +55,45 @@ never called a blunder while listed among the best.
 
 Accuracy
 --------
-A player's **accuracy** is the share of their moves judged best or good, in percent (moves
-kept, not points: a simple figure a beginner can check by counting).
+A player's **accuracy** (0-100 %) is Lichess's accuracy (https://lichess.org/page/accuracy;
+``modules/analyse/src/main/AccuracyPercent.scala`` in lichess-org/lila) adapted to SOS: it is
+built from the **winning chances** each move loses, not from a count of moves kept.
+
+* **Winning chances** of a value (:func:`win_chance`, percent): in ``general`` mode a logistic
+  curve of the score margin whose width grows with the empty squares left,
+  ``100 / (1 + exp(-margin / width))``, ``width`` = :data:`WIN_SCALE` x sqrt(empty squares +
+  1) points (at least :data:`WIN_SCALE_MIN`): a lead of 3 points is about 3 chances in 5 at
+  the start of a 12x12 game, where dozens of points are still to be made, and nearly a won
+  game with 4 squares left. Lichess maps a chess evaluation the same way, ``50 + 50 * (2 /
+  (1 + exp(-0.00368208 * centipawns)) - 1)``, with a fixed width: a pawn is worth the same all
+  game long, an SOS point more the fewer squares are left. In ``simple`` mode the value is
+  already a result: ``50 + 50 * value``.
+* **The chances a move loses** are measured **as in a level game at that stage**: 50 minus the
+  chances of a margin of minus the points it lost (``loss``, 0 for a move among the best), at
+  the width of the position before it. Lichess takes the chances of the actual evaluations,
+  so that a move in a game already decided loses nothing; SOS is counted in points to the
+  end (the result says "a win by 30"), so a move that hands over 15 points is a blunder in a
+  decided game too, and costs accuracy there as well.
+* **A move's accuracy** (:func:`move_accuracy`): ``103.1668 * exp(-0.04354 * lost) -
+  3.1669``, between 0 and 100: 100 when nothing is lost, about 64 for 10 chances in 100, 8
+  for 50.
+* **A game's accuracy** (:func:`game_accuracy`): the mean of a volatility-weighted mean and the
+  harmonic mean of the player's move accuracies (each at least 1 in the harmonic mean). The
+  weight of a move is the standard deviation (between 0.5 and 12) of the first player's
+  winning chances (of the actual values) over a window of moves around it (len(line) / 10
+  moves, 2 to 8), as Lichess does: moves where the game swings weigh most, and the harmonic
+  mean lets a few thrown moves pull the figure down. With three or four players the weights
+  are equal (each value is its own mover's).
+
+A player whose moves gave a game away therefore scores low, however many moves kept what was
+left; a game of best moves scores 100.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -89,6 +120,20 @@ EXACT_NODES: Final = 60_000
 ESTIMATE_NODES: Final = 12_000
 #: Node budget factor of the second search of a move whose estimates disagree.
 RESEARCH_FACTOR: Final = 4
+#: Winning chances (:func:`win_chance`), general mode: the logistic curve's width in points is
+#: this times the square root of (the empty squares left + 1) ...
+WIN_SCALE: Final = 0.5
+#: ... and at least this many points.
+WIN_SCALE_MIN: Final = 0.5
+#: A move's accuracy from the winning chances (percent) it loses (:func:`move_accuracy`):
+#: ``ACCURACY_A * exp(-ACCURACY_K * lost) + ACCURACY_B``, Lichess's fit.
+ACCURACY_A: Final = 103.1668
+ACCURACY_K: Final = 0.04354
+ACCURACY_B: Final = -3.1669
+#: Volatility weights of the game's accuracy: the window (moves) is len(line) / 10, within
+#: these bounds, and a weight (the standard deviation of the chances in it) within these.
+WINDOW_MIN, WINDOW_MAX = 2, 8
+WEIGHT_MIN, WEIGHT_MAX = 0.5, 12.0
 #: Format version of :meth:`GameReview.to_dict` (2: ``unsure`` added; a review of version 1
 #: may call a move among the best a blunder, and is made again).
 REVIEW_VERSION: Final = 2
@@ -128,7 +173,8 @@ class PlyReview:
 @dataclass(frozen=True)
 class PlayerSummary:
     """One player's figures: ``moves`` judged, ``inaccuracies``, ``mistakes``, ``blunders``,
-    and ``accuracy`` (percent of moves judged best or good; 100 with no move)."""
+    and ``accuracy`` (percent, 0-100, from the winning chances their moves lost: see the module
+    docstring; 100 with no move)."""
 
     player: int
     moves: int
@@ -141,19 +187,26 @@ class PlayerSummary:
 @dataclass(frozen=True)
 class GameReview:
     """The review of a game: ``plies`` (one :class:`PlyReview` per move, in order), for the
-    game of ``mode`` with ``players`` seats whose moves are ``line``."""
+    game of ``mode`` with ``players`` seats whose moves are ``line``, on a board of ``cells``
+    squares (0: not known, then taken as ``len(line)``: the empty squares before each move
+    weigh the winning chances, :func:`win_chance`)."""
 
     mode: str
     players: int
     line: tuple[Action, ...]
     plies: tuple[PlyReview, ...] = field(default=())
+    cells: int = 0
+
+    def empties(self, ply: int) -> int:
+        """The empty squares before move ``ply`` (0-based): a game starts on an empty board."""
+        return max(0, (self.cells or len(self.line)) - ply)
 
     def summary(self) -> tuple[PlayerSummary, ...]:
-        """One :class:`PlayerSummary` per seat."""
+        """One :class:`PlayerSummary` per seat; accuracy: :func:`game_accuracy`."""
+        accuracies = game_accuracy(self)
         out = []
         for seat in range(self.players):
             mine = [p for p in self.plies if p.player == seat]
-            kept = sum(1 for p in mine if p.verdict in ("best", "good"))
             out.append(
                 PlayerSummary(
                     seat,
@@ -161,7 +214,7 @@ class GameReview:
                     sum(1 for p in mine if p.verdict == "inaccuracy"),
                     sum(1 for p in mine if p.verdict == "mistake"),
                     sum(1 for p in mine if p.verdict == "blunder"),
-                    round(100.0 * kept / len(mine), 1) if mine else 100.0,
+                    round(accuracies[seat], 1),
                 )
             )
         return tuple(out)
@@ -214,7 +267,9 @@ class GameReview:
                         VERDICTS[int(verdict)], bool(exact), bool(unsure),
                     )
                 )
-            return cls(str(data["mode"]), int(data["players"]), line, tuple(plies))
+            return cls(
+                str(data["mode"]), int(data["players"]), line, tuple(plies), start.rules.cells
+            )
         except (KeyError, TypeError, ValueError, IndexError):
             return None
 
@@ -281,6 +336,78 @@ def verdict(mode: str, before: float, after: float, exact: bool, among_best: boo
     if loss < POINT_THRESHOLDS[2]:
         return "mistake"
     return "blunder"
+
+
+def win_chance(mode: str, value: float, empties: int) -> float:
+    """The winning chances, in percent (0-100), of a player whose value (module docstring:
+    the final score margin in ``general`` mode, the result -1..+1 in ``simple`` mode) is
+    ``value`` with ``empties`` empty squares left. General mode: a logistic curve of the
+    margin, ``100 / (1 + exp(-value / scale))``, ``scale`` = :data:`WIN_SCALE` x
+    sqrt(``empties`` + 1), at least :data:`WIN_SCALE_MIN` (after Lichess's map of a chess
+    evaluation to winning chances, https://lichess.org/page/accuracy, whose width is fixed)."""
+    if mode == "simple":
+        return 50.0 + 50.0 * max(-1.0, min(1.0, value))
+    scale = max(WIN_SCALE_MIN, WIN_SCALE * math.sqrt(empties + 1))
+    x = max(-60.0, min(60.0, value / scale))
+    return 100.0 / (1.0 + math.exp(-x))
+
+
+def move_accuracy(before: float, after: float) -> float:
+    """A move's accuracy (percent, 0-100) from the mover's winning chances ``before`` and
+    ``after`` it (:func:`win_chance`; :func:`game_accuracy` measures them as in a level game:
+    50 and the chances of minus the points lost): 100 when it lost none, else Lichess's
+    ``103.1668 * exp(-0.04354 * lost) - 3.1669`` (lila's ``AccuracyPercent.fromWinPercents``,
+    without its bonus of 1 for an engine's imperfect analysis)."""
+    lost = before - after
+    if lost <= 0:
+        return 100.0
+    raw = ACCURACY_A * math.exp(-ACCURACY_K * lost) + ACCURACY_B
+    return max(0.0, min(100.0, raw))
+
+
+def _stdev(xs: Sequence[float]) -> float:
+    mean = sum(xs) / len(xs)
+    return math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs))
+
+
+def game_accuracy(review: GameReview) -> tuple[float, ...]:
+    """Each seat's accuracy in ``review`` (percent, 0-100; 100 for a seat without a judged
+    move): the mean of the volatility-weighted mean and the harmonic mean of its moves'
+    :func:`move_accuracy` (module docstring; lila's ``AccuracyPercent.gameAccuracy``). Only the
+    judged moves count (a running review's so far)."""
+    plies = review.plies
+    mode = review.mode
+    moves: list[tuple[int, float]] = []  # (seat, accuracy)
+    series: list[float] = []  # the first player's chances before each move, and after the last
+    for ply in plies:
+        empties = review.empties(ply.ply)
+        # The chances lost as in a level game at this stage (module docstring).
+        moves.append((ply.player, move_accuracy(50.0, win_chance(mode, -ply.loss, empties))))
+        first = ply.value_before if ply.player == 0 else -ply.value_before
+        series.append(win_chance(mode, first, empties))
+    if plies:
+        last = plies[-1]
+        first = last.value_after if last.player == 0 else -last.value_after
+        series.append(win_chance(mode, first, review.empties(last.ply)))
+    if review.players == 2 and len(series) > 2:
+        size = max(WINDOW_MIN, min(WINDOW_MAX, len(plies) // 10))
+        size = min(size, len(series))
+        windows = [series[:size]] * (size - 2) + [
+            series[i:i + size] for i in range(len(series) - size + 1)
+        ]
+        weights = [max(WEIGHT_MIN, min(WEIGHT_MAX, _stdev(w))) for w in windows]
+    else:
+        weights = [1.0] * len(moves)
+    out = []
+    for seat in range(review.players):
+        mine = [(acc, w) for (who, acc), w in zip(moves, weights, strict=False) if who == seat]
+        if not mine:
+            out.append(100.0)
+            continue
+        weighted = sum(a * w for a, w in mine) / sum(w for _, w in mine)
+        harmonic = len(mine) / sum(1.0 / max(1.0, a) for a, _ in mine)
+        out.append((weighted + harmonic) / 2)
+    return tuple(out)
 
 
 def _lead(state: GameState, seat: int) -> int:
@@ -367,7 +494,7 @@ def review_steps(
             assert ply is not None
             prog.plies[k] = ply
         plies.append(ply)
-    return GameReview(rules.mode, rules.players, tuple(line), tuple(plies))
+    return GameReview(rules.mode, rules.players, tuple(line), tuple(plies), rules.cells)
 
 
 def _judge(
@@ -482,12 +609,16 @@ __all__ = [
     "POINT_THRESHOLDS",
     "RESEARCH_FACTOR",
     "VERDICTS",
+    "WIN_SCALE",
     "GameReview",
     "PlayerSummary",
     "PlyReview",
     "Progress",
+    "game_accuracy",
     "graph_points",
+    "move_accuracy",
     "review_game",
     "review_steps",
     "verdict",
+    "win_chance",
 ]
