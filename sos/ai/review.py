@@ -27,7 +27,10 @@ book) on boards of at most :data:`EXACT_MAX_CELLS` squares, and on larger boards
 that budget runs out, that position and every earlier one with at least as many empty squares
 get the search's estimate instead (:class:`sos.ai.search.AlphaBeta`, :data:`ESTIMATE_NODES` nodes,
 deterministic). With three or four players every value is an estimate. ``exact`` is True for a
-move when both its values are proven.
+move when both its values are proven. The estimates of one review share :data:`ESTIMATE_TOTAL`
+nodes (:func:`estimate_budget`): each gets :data:`ESTIMATE_NODES` on boards up to 8x8 or so and
+fewer on larger boards (3 125 on 12x12), at least :data:`ESTIMATE_MIN`, so that a review's time
+grows little with the board.
 
 Verdicts (after Lichess's idea of judging a move by the winning chances it loses)
 ----------------------------------------------------------------------------------
@@ -118,6 +121,12 @@ EXACT_EMPTIES: Final = 16
 EXACT_NODES: Final = 60_000
 #: Node budget of one estimate (alpha-beta search of one position).
 ESTIMATE_NODES: Final = 12_000
+#: Node budget of all the estimates of one review, shared by its estimated positions
+#: (:func:`estimate_budget`): a 12x12 game has some 128 of them, where the searches at
+#: :data:`ESTIMATE_NODES` each made its review take 126 s in the page.
+ESTIMATE_TOTAL: Final = 400_000
+#: The least node budget of one estimate, however many positions share :data:`ESTIMATE_TOTAL`.
+ESTIMATE_MIN: Final = 3_000
 #: Node budget factor of the second search of a move whose estimates disagree.
 RESEARCH_FACTOR: Final = 4
 #: Winning chances (:func:`win_chance`), general mode: the logistic curve's width in points is
@@ -410,6 +419,16 @@ def game_accuracy(review: GameReview) -> tuple[float, ...]:
     return tuple(out)
 
 
+def estimate_budget(estimated: int, nodes: int = ESTIMATE_NODES,
+                    total: int | None = ESTIMATE_TOTAL) -> int:
+    """The node budget of each estimate of a review with ``estimated`` positions to estimate:
+    ``nodes``, or ``total`` shared by them when that is less, at least :data:`ESTIMATE_MIN`
+    (``total`` None: ``nodes``)."""
+    if total is None or estimated <= 0:
+        return nodes
+    return max(min(nodes, ESTIMATE_MIN), min(nodes, total // estimated))
+
+
 def _lead(state: GameState, seat: int) -> int:
     scores = state.scores
     return scores[seat] - sum(s for p, s in enumerate(scores) if p != seat)
@@ -421,6 +440,7 @@ def review_steps(
     exact_nodes: int = EXACT_NODES,
     estimate_nodes: int = ESTIMATE_NODES,
     solver: Solver | None = None,
+    estimate_total: int | None = ESTIMATE_TOTAL,
 ) -> Generator[None, None, GameReview]:
     """:func:`review_game` as a pausable generator (a bare ``yield`` between slices of work of
     at most :data:`sos.ai.search.STEP_SECONDS`); ``progress`` is updated as positions are done,
@@ -428,6 +448,8 @@ def review_steps(
     (the page shows the verdicts as they come; see :class:`Progress`).
 
     ``solver``: a solver to reuse (its table is kept between reviews of one game).
+    ``estimate_nodes``: the node budget of one estimate, or less when the positions to estimate
+    share ``estimate_total`` (:func:`estimate_budget`; None: not shared).
     """
     rules = state.rules
     start = state.clone()
@@ -446,8 +468,14 @@ def review_steps(
     prog.total, prog.done = len(positions), 0
     prog.plies.clear()
     solver = solver if solver is not None else Solver()
-    searcher = AlphaBeta(budget=None, rng=random.Random(0), node_budget=estimate_nodes)
     two = rules.players == 2
+    estimated = sum(
+        1 for pos in positions
+        if not pos.is_terminal() and not (
+            two and (rules.cells <= EXACT_MAX_CELLS or pos.empty_squares <= EXACT_EMPTIES))
+    )
+    estimate_nodes = estimate_budget(estimated, estimate_nodes, estimate_total)
+    searcher = AlphaBeta(budget=None, rng=random.Random(0), node_budget=estimate_nodes)
     failed_at = 1 << 30  # least empties where an exact solve ran out of nodes
     evals: list[_Eval | None] = [None] * len(positions)
     for k in range(len(positions) - 1, -1, -1):
@@ -603,7 +631,9 @@ def graph_points(review: GameReview) -> list[tuple[float, bool]]:
 
 
 __all__ = [
+    "ESTIMATE_MIN",
     "ESTIMATE_NODES",
+    "ESTIMATE_TOTAL",
     "EXACT_EMPTIES",
     "EXACT_NODES",
     "POINT_THRESHOLDS",
@@ -614,6 +644,7 @@ __all__ = [
     "PlayerSummary",
     "PlyReview",
     "Progress",
+    "estimate_budget",
     "game_accuracy",
     "graph_points",
     "move_accuracy",

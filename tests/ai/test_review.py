@@ -340,3 +340,18 @@ def test_moves_are_judged_as_their_positions_are_valued() -> None:
     at_end = next(plies for done, plies in seen if done == progress.total)
     assert 37 not in at_end and len(at_end) == moves - 1
     assert progress.plies == dict(enumerate(review.plies))
+
+
+def test_the_estimates_of_a_large_board_share_one_budget() -> None:
+    # Issue 50: a 12x12 review took 126 s in the page, its 128 estimates at 12 000 nodes each.
+    from sos.ai.review import ESTIMATE_MIN, ESTIMATE_NODES, ESTIMATE_TOTAL, estimate_budget
+
+    def estimated(size: int) -> int:  # positions with more than EXACT_EMPTIES empty squares
+        return size * size - 16
+
+    assert [estimate_budget(estimated(n)) for n in (5, 6, 7)] == [ESTIMATE_NODES] * 3
+    assert estimate_budget(estimated(12)) == ESTIMATE_TOTAL // 128 < ESTIMATE_NODES / 3
+    assert estimate_budget(10_000) == ESTIMATE_MIN
+    assert estimate_budget(estimated(12), total=None) == ESTIMATE_NODES
+    assert estimate_budget(estimated(12), nodes=500) == 500  # a smaller budget is kept
+    assert estimate_budget(estimated(8)) == ESTIMATE_TOTAL // 48  # 8x8: 8 333
