@@ -1,7 +1,7 @@
 """From a tap on Review to the first verdict and to all of them, at a phone's size.
 
     nice -n 10 .venv/bin/python benchmarks/bench_review.py [--sizes 5 8] [--throttles 1 4]
-        [--seeds 1 2 3]
+        [--seeds 1 2 3] [--cpython] [--total NODES]
 
 Serves ``dist/`` (after ``node scripts/build.mjs``) as GitHub Pages does
 (benchmarks/site_server.py) and opens, in headless Chromium (``CHROMIUM``, default
@@ -10,6 +10,12 @@ browser context each time: no review kept), slows the CPU ``--throttle`` times w
 (``Emulation.setCPUThrottlingRate``; 4: a phone), clicks Review and times from the click, in the
 page (a ``MutationObserver``): the panel shown, the first verdict in the move list, the summary
 and every verdict (``data-source="computed"``). Prints one line per run and the load average.
+
+``--cpython``: the same games reviewed in this CPython instead (no browser): CPU seconds to the
+first verdict and to the whole review, the node budget of each estimate
+(:func:`sos.ai.review.estimate_budget`), and the verdicts' agreement with a review whose
+estimates get :data:`sos.ai.review.ESTIMATE_NODES` each (the budget before it was shared);
+``--total`` sets the shared budget (``sos.ai.review.ESTIMATE_TOTAL``).
 """
 
 from __future__ import annotations
@@ -62,12 +68,58 @@ def game_query(size: int, seed: int) -> tuple[str, int]:
     return f"?size={size}&mode=general&game={encode_moves(state.history)}", len(state.history)
 
 
+def review_cpython(size: int, seed: int, total: int | None) -> tuple[float, float, list[str]]:
+    """CPU seconds to the first verdict and to the whole review, and the verdicts."""
+    import time
+
+    from sos.ai.review import Progress, review_steps
+    from sos.state import replay
+
+    state = new_game(Rules.square(size, "general"))
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    progress = Progress()
+    steps = review_steps(replay(state.rules, state.history), progress, estimate_total=total)
+    start, first = time.process_time(), -1.0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            review = stop.value
+            break
+        if first < 0 and progress.plies:
+            first = time.process_time() - start
+    return first, time.process_time() - start, [p.verdict for p in review.plies]
+
+
+def cpython(args: argparse.Namespace) -> None:
+    from sos.ai.review import ESTIMATE_TOTAL, estimate_budget
+
+    total = args.total or ESTIMATE_TOTAL
+    for size in args.sizes:
+        for seed in args.seeds:
+            first, whole, verdicts = review_cpython(size, seed, total)
+            _, before, old = review_cpython(size, seed, None)
+            same = sum(a == b for a, b in zip(verdicts, old, strict=True))
+            estimated = max(0, size * size - 16)
+            print(f"{size}x{size} ({len(verdicts)} moves) seed {seed}: first verdict "
+                  f"{first:.2f} s, all {whole:.2f} s CPU ({estimate_budget(estimated, total=total)}"
+                  f" nodes an estimate); unshared {before:.2f} s; the same verdict in "
+                  f"{same}/{len(verdicts)}, load {os.getloadavg()[0]:.1f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[5, 8])
     parser.add_argument("--throttles", type=float, nargs="+", default=[1.0, 4.0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--cpython", action="store_true", help="review in CPython, no browser")
+    parser.add_argument("--total", type=int, default=0, help="estimate nodes of a review")
     args = parser.parse_args()
+    if args.cpython:
+        cpython(args)
+        return
     base, _log, stop = site_server.serve(ROOT / "dist", flavour="pages")
     with sync_playwright() as p:
         browser = p.chromium.launch(

@@ -27,7 +27,10 @@ book) on boards of at most :data:`EXACT_MAX_CELLS` squares, and on larger boards
 that budget runs out, that position and every earlier one with at least as many empty squares
 get the search's estimate instead (:class:`sos.ai.search.AlphaBeta`, :data:`ESTIMATE_NODES` nodes,
 deterministic). With three or four players every value is an estimate. ``exact`` is True for a
-move when both its values are proven.
+move when both its values are proven. The estimates of one review share :data:`ESTIMATE_TOTAL`
+nodes (:func:`estimate_budget`): each gets :data:`ESTIMATE_NODES` on boards up to 8x8 or so and
+fewer on larger boards (3 125 on 12x12), at least :data:`ESTIMATE_MIN`, so that a review's time
+grows little with the board.
 
 Verdicts (after Lichess's idea of judging a move by the winning chances it loses)
 ----------------------------------------------------------------------------------
@@ -55,14 +58,45 @@ never called a blunder while listed among the best.
 
 Accuracy
 --------
-A player's **accuracy** is the share of their moves judged best or good, in percent (moves
-kept, not points: a simple figure a beginner can check by counting).
+A player's **accuracy** (0-100 %) is Lichess's accuracy (https://lichess.org/page/accuracy;
+``modules/analyse/src/main/AccuracyPercent.scala`` in lichess-org/lila) adapted to SOS: it is
+built from the **winning chances** each move loses, not from a count of moves kept.
+
+* **Winning chances** of a value (:func:`win_chance`, percent): in ``general`` mode a logistic
+  curve of the score margin whose width grows with the empty squares left,
+  ``100 / (1 + exp(-margin / width))``, ``width`` = :data:`WIN_SCALE` x sqrt(empty squares +
+  1) points (at least :data:`WIN_SCALE_MIN`): a lead of 3 points is about 3 chances in 5 at
+  the start of a 12x12 game, where dozens of points are still to be made, and nearly a won
+  game with 4 squares left. Lichess maps a chess evaluation the same way, ``50 + 50 * (2 /
+  (1 + exp(-0.00368208 * centipawns)) - 1)``, with a fixed width: a pawn is worth the same all
+  game long, an SOS point more the fewer squares are left. In ``simple`` mode the value is
+  already a result: ``50 + 50 * value``.
+* **The chances a move loses** are measured **as in a level game at that stage**: 50 minus the
+  chances of a margin of minus the points it lost (``loss``, 0 for a move among the best), at
+  the width of the position before it. Lichess takes the chances of the actual evaluations,
+  so that a move in a game already decided loses nothing; SOS is counted in points to the
+  end (the result says "a win by 30"), so a move that hands over 15 points is a blunder in a
+  decided game too, and costs accuracy there as well.
+* **A move's accuracy** (:func:`move_accuracy`): ``103.1668 * exp(-0.04354 * lost) -
+  3.1669``, between 0 and 100: 100 when nothing is lost, about 64 for 10 chances in 100, 8
+  for 50.
+* **A game's accuracy** (:func:`game_accuracy`): the mean of a volatility-weighted mean and the
+  harmonic mean of the player's move accuracies (each at least 1 in the harmonic mean). The
+  weight of a move is the standard deviation (between 0.5 and 12) of the first player's
+  winning chances (of the actual values) over a window of moves around it (len(line) / 10
+  moves, 2 to 8), as Lichess does: moves where the game swings weigh most, and the harmonic
+  mean lets a few thrown moves pull the figure down. With three or four players the weights
+  are equal (each value is its own mover's).
+
+A player whose moves gave a game away therefore scores low, however many moves kept what was
+left; a game of best moves scores 100.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -87,8 +121,28 @@ EXACT_EMPTIES: Final = 16
 EXACT_NODES: Final = 60_000
 #: Node budget of one estimate (alpha-beta search of one position).
 ESTIMATE_NODES: Final = 12_000
+#: Node budget of all the estimates of one review, shared by its estimated positions
+#: (:func:`estimate_budget`): a 12x12 game has some 128 of them, where the searches at
+#: :data:`ESTIMATE_NODES` each made its review take 126 s in the page.
+ESTIMATE_TOTAL: Final = 400_000
+#: The least node budget of one estimate, however many positions share :data:`ESTIMATE_TOTAL`.
+ESTIMATE_MIN: Final = 3_000
 #: Node budget factor of the second search of a move whose estimates disagree.
 RESEARCH_FACTOR: Final = 4
+#: Winning chances (:func:`win_chance`), general mode: the logistic curve's width in points is
+#: this times the square root of (the empty squares left + 1) ...
+WIN_SCALE: Final = 0.5
+#: ... and at least this many points.
+WIN_SCALE_MIN: Final = 0.5
+#: A move's accuracy from the winning chances (percent) it loses (:func:`move_accuracy`):
+#: ``ACCURACY_A * exp(-ACCURACY_K * lost) + ACCURACY_B``, Lichess's fit.
+ACCURACY_A: Final = 103.1668
+ACCURACY_K: Final = 0.04354
+ACCURACY_B: Final = -3.1669
+#: Volatility weights of the game's accuracy: the window (moves) is len(line) / 10, within
+#: these bounds, and a weight (the standard deviation of the chances in it) within these.
+WINDOW_MIN, WINDOW_MAX = 2, 8
+WEIGHT_MIN, WEIGHT_MAX = 0.5, 12.0
 #: Format version of :meth:`GameReview.to_dict` (2: ``unsure`` added; a review of version 1
 #: may call a move among the best a blunder, and is made again).
 REVIEW_VERSION: Final = 2
@@ -128,7 +182,8 @@ class PlyReview:
 @dataclass(frozen=True)
 class PlayerSummary:
     """One player's figures: ``moves`` judged, ``inaccuracies``, ``mistakes``, ``blunders``,
-    and ``accuracy`` (percent of moves judged best or good; 100 with no move)."""
+    and ``accuracy`` (percent, 0-100, from the winning chances their moves lost: see the module
+    docstring; 100 with no move)."""
 
     player: int
     moves: int
@@ -141,19 +196,26 @@ class PlayerSummary:
 @dataclass(frozen=True)
 class GameReview:
     """The review of a game: ``plies`` (one :class:`PlyReview` per move, in order), for the
-    game of ``mode`` with ``players`` seats whose moves are ``line``."""
+    game of ``mode`` with ``players`` seats whose moves are ``line``, on a board of ``cells``
+    squares (0: not known, then taken as ``len(line)``: the empty squares before each move
+    weigh the winning chances, :func:`win_chance`)."""
 
     mode: str
     players: int
     line: tuple[Action, ...]
     plies: tuple[PlyReview, ...] = field(default=())
+    cells: int = 0
+
+    def empties(self, ply: int) -> int:
+        """The empty squares before move ``ply`` (0-based): a game starts on an empty board."""
+        return max(0, (self.cells or len(self.line)) - ply)
 
     def summary(self) -> tuple[PlayerSummary, ...]:
-        """One :class:`PlayerSummary` per seat."""
+        """One :class:`PlayerSummary` per seat; accuracy: :func:`game_accuracy`."""
+        accuracies = game_accuracy(self)
         out = []
         for seat in range(self.players):
             mine = [p for p in self.plies if p.player == seat]
-            kept = sum(1 for p in mine if p.verdict in ("best", "good"))
             out.append(
                 PlayerSummary(
                     seat,
@@ -161,7 +223,7 @@ class GameReview:
                     sum(1 for p in mine if p.verdict == "inaccuracy"),
                     sum(1 for p in mine if p.verdict == "mistake"),
                     sum(1 for p in mine if p.verdict == "blunder"),
-                    round(100.0 * kept / len(mine), 1) if mine else 100.0,
+                    round(accuracies[seat], 1),
                 )
             )
         return tuple(out)
@@ -214,7 +276,9 @@ class GameReview:
                         VERDICTS[int(verdict)], bool(exact), bool(unsure),
                     )
                 )
-            return cls(str(data["mode"]), int(data["players"]), line, tuple(plies))
+            return cls(
+                str(data["mode"]), int(data["players"]), line, tuple(plies), start.rules.cells
+            )
         except (KeyError, TypeError, ValueError, IndexError):
             return None
 
@@ -283,6 +347,88 @@ def verdict(mode: str, before: float, after: float, exact: bool, among_best: boo
     return "blunder"
 
 
+def win_chance(mode: str, value: float, empties: int) -> float:
+    """The winning chances, in percent (0-100), of a player whose value (module docstring:
+    the final score margin in ``general`` mode, the result -1..+1 in ``simple`` mode) is
+    ``value`` with ``empties`` empty squares left. General mode: a logistic curve of the
+    margin, ``100 / (1 + exp(-value / scale))``, ``scale`` = :data:`WIN_SCALE` x
+    sqrt(``empties`` + 1), at least :data:`WIN_SCALE_MIN` (after Lichess's map of a chess
+    evaluation to winning chances, https://lichess.org/page/accuracy, whose width is fixed)."""
+    if mode == "simple":
+        return 50.0 + 50.0 * max(-1.0, min(1.0, value))
+    scale = max(WIN_SCALE_MIN, WIN_SCALE * math.sqrt(empties + 1))
+    x = max(-60.0, min(60.0, value / scale))
+    return 100.0 / (1.0 + math.exp(-x))
+
+
+def move_accuracy(before: float, after: float) -> float:
+    """A move's accuracy (percent, 0-100) from the mover's winning chances ``before`` and
+    ``after`` it (:func:`win_chance`; :func:`game_accuracy` measures them as in a level game:
+    50 and the chances of minus the points lost): 100 when it lost none, else Lichess's
+    ``103.1668 * exp(-0.04354 * lost) - 3.1669`` (lila's ``AccuracyPercent.fromWinPercents``,
+    without its bonus of 1 for an engine's imperfect analysis)."""
+    lost = before - after
+    if lost <= 0:
+        return 100.0
+    raw = ACCURACY_A * math.exp(-ACCURACY_K * lost) + ACCURACY_B
+    return max(0.0, min(100.0, raw))
+
+
+def _stdev(xs: Sequence[float]) -> float:
+    mean = sum(xs) / len(xs)
+    return math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs))
+
+
+def game_accuracy(review: GameReview) -> tuple[float, ...]:
+    """Each seat's accuracy in ``review`` (percent, 0-100; 100 for a seat without a judged
+    move): the mean of the volatility-weighted mean and the harmonic mean of its moves'
+    :func:`move_accuracy` (module docstring; lila's ``AccuracyPercent.gameAccuracy``). Only the
+    judged moves count (a running review's so far)."""
+    plies = review.plies
+    mode = review.mode
+    moves: list[tuple[int, float]] = []  # (seat, accuracy)
+    series: list[float] = []  # the first player's chances before each move, and after the last
+    for ply in plies:
+        empties = review.empties(ply.ply)
+        # The chances lost as in a level game at this stage (module docstring).
+        moves.append((ply.player, move_accuracy(50.0, win_chance(mode, -ply.loss, empties))))
+        first = ply.value_before if ply.player == 0 else -ply.value_before
+        series.append(win_chance(mode, first, empties))
+    if plies:
+        last = plies[-1]
+        first = last.value_after if last.player == 0 else -last.value_after
+        series.append(win_chance(mode, first, review.empties(last.ply)))
+    if review.players == 2 and len(series) > 2:
+        size = max(WINDOW_MIN, min(WINDOW_MAX, len(plies) // 10))
+        size = min(size, len(series))
+        windows = [series[:size]] * (size - 2) + [
+            series[i:i + size] for i in range(len(series) - size + 1)
+        ]
+        weights = [max(WEIGHT_MIN, min(WEIGHT_MAX, _stdev(w))) for w in windows]
+    else:
+        weights = [1.0] * len(moves)
+    out = []
+    for seat in range(review.players):
+        mine = [(acc, w) for (who, acc), w in zip(moves, weights, strict=False) if who == seat]
+        if not mine:
+            out.append(100.0)
+            continue
+        weighted = sum(a * w for a, w in mine) / sum(w for _, w in mine)
+        harmonic = len(mine) / sum(1.0 / max(1.0, a) for a, _ in mine)
+        out.append((weighted + harmonic) / 2)
+    return tuple(out)
+
+
+def estimate_budget(estimated: int, nodes: int = ESTIMATE_NODES,
+                    total: int | None = ESTIMATE_TOTAL) -> int:
+    """The node budget of each estimate of a review with ``estimated`` positions to estimate:
+    ``nodes``, or ``total`` shared by them when that is less, at least :data:`ESTIMATE_MIN`
+    (``total`` None: ``nodes``)."""
+    if total is None or estimated <= 0:
+        return nodes
+    return max(min(nodes, ESTIMATE_MIN), min(nodes, total // estimated))
+
+
 def _lead(state: GameState, seat: int) -> int:
     scores = state.scores
     return scores[seat] - sum(s for p, s in enumerate(scores) if p != seat)
@@ -294,6 +440,7 @@ def review_steps(
     exact_nodes: int = EXACT_NODES,
     estimate_nodes: int = ESTIMATE_NODES,
     solver: Solver | None = None,
+    estimate_total: int | None = ESTIMATE_TOTAL,
 ) -> Generator[None, None, GameReview]:
     """:func:`review_game` as a pausable generator (a bare ``yield`` between slices of work of
     at most :data:`sos.ai.search.STEP_SECONDS`); ``progress`` is updated as positions are done,
@@ -301,6 +448,8 @@ def review_steps(
     (the page shows the verdicts as they come; see :class:`Progress`).
 
     ``solver``: a solver to reuse (its table is kept between reviews of one game).
+    ``estimate_nodes``: the node budget of one estimate, or less when the positions to estimate
+    share ``estimate_total`` (:func:`estimate_budget`; None: not shared).
     """
     rules = state.rules
     start = state.clone()
@@ -319,8 +468,14 @@ def review_steps(
     prog.total, prog.done = len(positions), 0
     prog.plies.clear()
     solver = solver if solver is not None else Solver()
-    searcher = AlphaBeta(budget=None, rng=random.Random(0), node_budget=estimate_nodes)
     two = rules.players == 2
+    estimated = sum(
+        1 for pos in positions
+        if not pos.is_terminal() and not (
+            two and (rules.cells <= EXACT_MAX_CELLS or pos.empty_squares <= EXACT_EMPTIES))
+    )
+    estimate_nodes = estimate_budget(estimated, estimate_nodes, estimate_total)
+    searcher = AlphaBeta(budget=None, rng=random.Random(0), node_budget=estimate_nodes)
     failed_at = 1 << 30  # least empties where an exact solve ran out of nodes
     evals: list[_Eval | None] = [None] * len(positions)
     for k in range(len(positions) - 1, -1, -1):
@@ -367,7 +522,7 @@ def review_steps(
             assert ply is not None
             prog.plies[k] = ply
         plies.append(ply)
-    return GameReview(rules.mode, rules.players, tuple(line), tuple(plies))
+    return GameReview(rules.mode, rules.players, tuple(line), tuple(plies), rules.cells)
 
 
 def _judge(
@@ -476,18 +631,25 @@ def graph_points(review: GameReview) -> list[tuple[float, bool]]:
 
 
 __all__ = [
+    "ESTIMATE_MIN",
     "ESTIMATE_NODES",
+    "ESTIMATE_TOTAL",
     "EXACT_EMPTIES",
     "EXACT_NODES",
     "POINT_THRESHOLDS",
     "RESEARCH_FACTOR",
     "VERDICTS",
+    "WIN_SCALE",
     "GameReview",
     "PlayerSummary",
     "PlyReview",
     "Progress",
+    "estimate_budget",
+    "game_accuracy",
     "graph_points",
+    "move_accuracy",
     "review_game",
     "review_steps",
     "verdict",
+    "win_chance",
 ]

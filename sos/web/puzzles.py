@@ -72,6 +72,7 @@ class PuzzlePanel:
         on(by_id("puzzle-board"), "click", self.on_board_click)
         on(by_id("puzzle-dialog"), "keydown", self.on_key)
         on(by_id("puzzle-retry"), "click", lambda _e: self.retry())
+        on(by_id("puzzle-solution"), "click", lambda _e: self.show_solution())
         on(by_id("puzzle-next"), "click", lambda _e: self._choose(None))
         on(by_id("puzzle-daily"), "click", lambda _e: self._choose("daily"))
         on(by_id("puzzle-difficulty"), "change", self.on_difficulty)
@@ -208,6 +209,13 @@ class PuzzlePanel:
             self.session.retry()
             self.render()
 
+    def show_solution(self) -> None:
+        """"Show the solution" (after a miss): the session plays it out; then Next is next."""
+        if self.session is not None and not self.busy:
+            self.session.show_solution()
+            self.render()
+            by_id("puzzle-next").focus()
+
     # ------------------------------------------------------------------ rendering
     def render(self, state: GameState | None = None, feedback: bool = True) -> None:
         """Show the puzzle: ``state`` (default the attempt's position) on the board, the
@@ -240,6 +248,7 @@ class PuzzlePanel:
         out.textContent = session.feedback() if feedback else ""
         out.dataset.kind = kind
         by_id("puzzle-retry").hidden = not (run.showing_wrong and not self.busy)
+        by_id("puzzle-solution").hidden = self.busy or not session.can_show_solution()
         day = today()
         by_id("puzzle-daily").hidden = day is not None and session.daily == day
         solved = day is not None and session.solved_on(day)  # "Daily puzzle ✓"

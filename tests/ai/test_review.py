@@ -12,10 +12,13 @@ from sos.ai.review import (
     GameReview,
     PlyReview,
     Progress,
+    game_accuracy,
     graph_points,
+    move_accuracy,
     review_game,
     review_steps,
     verdict,
+    win_chance,
 )
 from sos.ai.search import AlphaBeta, move_action, run_to_end
 from sos.ai.solver import Solver, solve_actions
@@ -104,8 +107,96 @@ def test_summary_counts_and_accuracy() -> None:
         assert summary.moves == len(mine)
         assert summary.blunders == sum(p.verdict == "blunder" for p in mine)
         assert summary.mistakes == sum(p.verdict == "mistake" for p in mine)
-        kept = sum(p.verdict in ("best", "good") for p in mine)
-        assert summary.accuracy == round(100 * kept / len(mine), 1)
+        assert summary.accuracy == round(game_accuracy(review)[summary.player], 1)
+        assert 0 <= summary.accuracy <= 100
+    # Before, accuracy was the share of moves judged best or good.
+    assert [s.accuracy for s in review.summary()] != [
+        round(100 * sum(p.verdict in ("best", "good") for p in review.plies
+                        if p.player == seat) / max(1, sum(p.player == seat for p in review.plies)),
+              1)
+        for seat in range(2)
+    ]
+
+
+def test_winning_chances_are_a_logistic_of_the_margin_narrowing_as_the_board_fills() -> None:
+    assert win_chance("general", 0, 144) == 50
+    for empties in (0, 1, 8, 50, 144):
+        previous = 0.0
+        for margin in (-40, -3, -1, -0.4, 0, 0.4, 1, 3, 40):
+            chance = win_chance("general", margin, empties)
+            assert 0 <= chance <= 100 and chance >= previous
+            assert chance + win_chance("general", -margin, empties) == pytest.approx(100)
+            previous = chance
+    # A lead is worth more the fewer squares are left: 3 points at the start of a 12x12 game
+    # are about 3 chances in 5, with 4 squares left nearly a win.
+    chances = [win_chance("general", 3, e) for e in (144, 60, 20, 4, 0)]
+    assert chances == sorted(chances)
+    assert 58 < chances[0] < 66 and chances[3] > 90
+    assert [win_chance("simple", v, 10) for v in (-1, -0.5, 0, 0.6, 1)] == [0, 25, 50, 80, 100]
+
+
+def test_a_moves_accuracy_falls_with_the_chances_it_loses() -> None:
+    assert move_accuracy(60, 60) == move_accuracy(40, 70) == 100
+    values = [move_accuracy(80, 80 - lost) for lost in (0.5, 2, 5, 10, 20, 50, 80)]
+    assert values == sorted(values, reverse=True) and all(0 <= v < 100 for v in values)
+    assert move_accuracy(60, 50) == pytest.approx(63.6, abs=0.1)  # Lichess's curve
+    assert move_accuracy(100, 0) == 0
+
+
+def test_a_game_of_best_moves_scores_100() -> None:
+    state = new_game(Rules(3, 3, "general"))
+    while not state.is_terminal():  # exact play on both sides
+        state.apply(max(solve_actions(state), key=lambda av: av[1])[0])
+    review = review_game(state)
+    assert all(p.verdict == "best" for p in review.plies)
+    assert [s.accuracy for s in review.summary()] == [100.0, 100.0]
+
+
+def synthetic(losses: dict[int, float], moves: int = 144, cells: int = 144) -> GameReview:
+    """A two-player general game of ``moves`` alternating moves on a board of ``cells``
+    squares, every move best but those of ``losses`` (ply -> points lost; a blunder)."""
+    plies, margin = [], 0.0  # the first player's expected final margin
+    for k in range(moves):
+        seat = k % 2
+        before = margin if seat == 0 else -margin
+        loss = losses.get(k, 0.0)
+        verdict_ = "blunder" if loss >= 3 else "good" if loss else "best"
+        plies.append(PlyReview(k, Action(k // 12, k % 12, "S"), seat, before, before - loss,
+                               (), loss, verdict_, False))
+        margin += -loss if seat == 0 else loss
+    return GameReview("general", 2, tuple(p.action for p in plies), tuple(plies), cells)
+
+
+def test_a_crushed_players_accuracy_is_low() -> None:
+    # The issue's game: a 72-1 loss on 12x12 read as "accuracy 97.6 %" (the share of moves
+    # judged best or good). Here the loser gives 72 points away in six blunders, and every
+    # other move of theirs is the best (as the share counts them: 66 of 72, 91.7 %).
+    review = synthetic({10: 8, 20: 10, 30: 12, 40: 15, 50: 12, 60: 15})
+    loser, winner = review.summary()
+    assert loser.blunders == 6 and loser.moves == 72
+    assert loser.accuracy < 80, loser
+    assert winner.accuracy == 100
+    # Two blunders that throw the game away: as low. Points handed over in a game already
+    # decided still count (SOS is counted in points to the end).
+    assert synthetic({10: 30, 30: 40}).summary()[0].accuracy < 85
+    assert synthetic({10: 30}).summary()[0].accuracy > synthetic({10: 30, 30: 40}).summary()[
+        0].accuracy
+    # Small pieces that are each "good" (under half a point) cost a little.
+    drip = synthetic({k: 0.45 for k in range(0, 60, 2)})
+    assert 90 < drip.summary()[0].accuracy < 100 and drip.summary()[0].blunders == 0
+
+
+def test_accuracy_falls_as_a_move_loses_more_and_as_it_comes_earlier() -> None:
+    figures = [synthetic({20: loss}).summary()[0].accuracy for loss in (0, 0.3, 1, 3, 10, 30)]
+    assert figures == sorted(figures, reverse=True) and figures[0] == 100
+    assert len(set(figures)) == len(figures)
+    # The same points given away weigh more near the end of the game, where a point decides
+    # more, than with many squares left to play.
+    early = synthetic({10: 2}).summary()[0].accuracy
+    late = synthetic({130: 2}).summary()[0].accuracy
+    assert late < early < 100
+    # The other player's figure does not move with them.
+    assert synthetic({20: 10}).summary()[1].accuracy == 100
 
 
 def test_saved_form_round_trips_and_rejects_damage() -> None:
@@ -249,3 +340,18 @@ def test_moves_are_judged_as_their_positions_are_valued() -> None:
     at_end = next(plies for done, plies in seen if done == progress.total)
     assert 37 not in at_end and len(at_end) == moves - 1
     assert progress.plies == dict(enumerate(review.plies))
+
+
+def test_the_estimates_of_a_large_board_share_one_budget() -> None:
+    # Issue 50: a 12x12 review took 126 s in the page, its 128 estimates at 12 000 nodes each.
+    from sos.ai.review import ESTIMATE_MIN, ESTIMATE_NODES, ESTIMATE_TOTAL, estimate_budget
+
+    def estimated(size: int) -> int:  # positions with more than EXACT_EMPTIES empty squares
+        return size * size - 16
+
+    assert [estimate_budget(estimated(n)) for n in (5, 6, 7)] == [ESTIMATE_NODES] * 3
+    assert estimate_budget(estimated(12)) == ESTIMATE_TOTAL // 128 < ESTIMATE_NODES / 3
+    assert estimate_budget(10_000) == ESTIMATE_MIN
+    assert estimate_budget(estimated(12), total=None) == ESTIMATE_NODES
+    assert estimate_budget(estimated(12), nodes=500) == 500  # a smaller budget is kept
+    assert estimate_budget(estimated(8)) == ESTIMATE_TOTAL // 48  # 8x8: 8 333

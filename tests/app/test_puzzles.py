@@ -153,6 +153,55 @@ def test_a_solved_puzzle_says_why() -> None:
         assert found.best_other is not None and found.best_other < puzzle.value
 
 
+def test_after_a_miss_the_solution_is_shown_with_its_replies_and_why() -> None:
+    # A puzzle of two moves to find with a reply between them, missed at its first move.
+    puzzle = next(
+        p for p in shipped()
+        if len(p.wrong) == 2 and len(p.line) == 3 and any(
+            r.reply is not None for r in p.wrong[0].values())
+    )
+    store = MemoryStore()
+    session = PuzzleSession(shipped(), store, lambda: "en")
+    session.open(puzzle.id, date(2026, 12, 3))
+    run = session.run
+    assert run is not None
+    assert not session.can_show_solution()  # not before a miss
+    session.show_solution()
+    assert not run.revealed and run.state.history == puzzle.start().history
+    wrong = next(r for r in puzzle.wrong[0].values() if r.reply is not None)
+    session.attempt(wrong.action)
+    assert session.can_show_solution()
+    session.show_solution()
+    # The wrong move and its refutation are gone; the whole line is on the board.
+    assert run.state.history == (*puzzle.start().history, *puzzle.line)
+    assert run.revealed and not run.solved and not run.can_play()
+    assert not session.can_show_solution()  # shown once
+    text = session.feedback()
+    first, reply, second = puzzle.line
+    assert text.startswith(
+        f"The solution: {first}, Player {2 - run.player} answers {reply}, {second}."
+    ), text
+    assert "Every other move does worse: at best, " in text  # why (as for a solved one)
+    assert json.loads(store.get(PUZZLES_KEY) or "")["results"] == {puzzle.id: "failed"}
+    session.retry()  # nothing to take back: the solution stays
+    assert run.state.history == (*puzzle.start().history, *puzzle.line)
+    session.open_next()  # the next puzzle starts clean
+    assert session.feedback() == "" and not session.can_show_solution()
+
+
+@pytest.mark.parametrize("lang", ["de", "ar", "hi"])
+def test_the_solution_is_said_in_the_pages_language(lang: str) -> None:
+    puzzle = next(p for p in shipped() if len(p.wrong) == 1)
+    session = PuzzleSession(shipped(), None, lambda: lang)
+    session.open(puzzle.id, date(2026, 12, 3))
+    session.attempt(next(a for a in puzzle.wrong[0] if a != puzzle.line[0]))
+    session.retry()  # after Try again the solution is still offered
+    assert session.can_show_solution()
+    session.show_solution()
+    text = session.feedback()
+    assert str(puzzle.line[0]) in text and "solution" not in text
+
+
 def test_the_difficulty_line_and_the_daily_mark() -> None:
     from datetime import date
 

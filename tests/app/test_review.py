@@ -141,17 +141,17 @@ def test_a_move_among_the_best_is_never_a_blunder_and_disagreeing_estimates_say_
 
 def test_review_numbers_follow_the_language() -> None:
     """Decimal symbol and percent format are CLDR's (sos.app.text.cldr): a decimal comma in de, fr
-    and tr, a point in en, ar and hi; "66,7 %" in de/fr, "%66,7" in tr."""
+    and tr, a point in en, ar and hi; "22,9 %" in de/fr, "%22,9" in tr."""
     review = hand_review()
     blunder = review.plies[3]  # before ≈2.0, after ≈-1.5, lost 3.5
     names = ("A", "B")
     cases = {
-        "en": ("≈2.0", "3.5", "66.7%"),
-        "de": ("≈2,0", "3,5", "66,7\u00a0%"),
-        "fr": ("≈2,0", "3,5", "66,7\u00a0%"),
-        "tr": ("≈2,0", "3,5", "%66,7"),
-        "ar": ("≈2.0", "3.5", "66.7\u200e%\u200e"),
-        "hi": ("≈2.0", "3.5", "66.7%"),
+        "en": ("≈2.0", "3.5", "22.9%"),
+        "de": ("≈2,0", "3,5", "22,9\u00a0%"),
+        "fr": ("≈2,0", "3,5", "22,9\u00a0%"),
+        "tr": ("≈2,0", "3,5", "%22,9"),
+        "ar": ("≈2.0", "3.5", "22.9\u200e%\u200e"),
+        "hi": ("≈2.0", "3.5", "22.9%"),
     }
     for lang, (estimate, lost, accuracy) in cases.items():
         text = move_text(app(lang), "general", blunder, "A")
@@ -165,8 +165,8 @@ def test_review_numbers_follow_the_language() -> None:
 def test_summary_and_verdicts_of_a_known_review() -> None:
     review = hand_review()
     assert summary_lines(app(), review, ("Player 1", "Player 2")) == (
-        "Player 1: accuracy 66.7%, inaccuracies 0, mistakes 0, blunders 1",
-        "Player 2: accuracy 0%, inaccuracies 0, mistakes 1, blunders 0",
+        "Player 1: accuracy 22.9%, inaccuracies 0, mistakes 0, blunders 1",
+        "Player 2: accuracy 16.5%, inaccuracies 0, mistakes 1, blunders 0",
     )
     marks = verdict_marks(app(), review, 3)
     assert [(m.ply, m.verdict, m.symbol) for m in marks] == [
@@ -186,7 +186,7 @@ def test_panel_navigation_and_a_line_played_on() -> None:
     assert view.message.startswith("Moves were played after this review")
     assert (view.prev_disabled, view.next_disabled) == (False, False)
     assert [p.ply for p in view.graph.points] == [1, 2, 3, 4]
-    assert view.summary[1].startswith("Computer 2: accuracy 0%")
+    assert view.summary[1].startswith("Computer 2: accuracy 16.5%")
     start = review_view(app(), "en", review, LINE, 0, seats)
     assert start.selected == -1 and start.marks == () and start.message == ""
     assert start.move.startswith("Choose a move")

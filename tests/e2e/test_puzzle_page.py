@@ -164,6 +164,40 @@ def test_a_longer_puzzle_plays_the_forced_reply(
     expect(feedback).to_contain_text("Solved")
 
 
+def test_show_the_solution_after_a_miss(open_app: Opener, page: Page) -> None:
+    # A longer puzzle missed at its first move: "Show the solution" (in German) plays the
+    # whole line with its reply on the board, in place of the wrong move, and says it.
+    puzzle = next(
+        p for p in puzzles()
+        if len(p.wrong) == 2 and len(p.line) == 3
+        and any(r.reply is not None for r in p.wrong[0].values())
+    )
+    page.set_viewport_size(PHONE)
+    page = open_app(f"?puzzle={puzzle.id}&lang=de")
+    expect(page.get_by_test_id("puzzle-dialog")).to_be_visible(timeout=30_000)
+    solution = page.get_by_test_id("puzzle-solution")
+    expect(solution).to_be_hidden()  # not before a miss
+    wrong, reply = wrong_with_reply(puzzle)
+    attempt(page, wrong)
+    expect(cell(page, reply)).to_have_text(reply.letter)
+    expect(solution).to_be_visible()
+    expect(solution).to_have_text("Lösung zeigen")
+    solution.click()
+    for action in puzzle.line:
+        expect(cell(page, action)).to_have_text(action.letter)
+    for taken_back in {(wrong.row, wrong.col), (reply.row, reply.col)} - {
+            (a.row, a.col) for a in puzzle.line}:
+        expect(cell(page, Action(*taken_back, "S"))).to_have_text("")
+    feedback = page.get_by_test_id("puzzle-feedback")
+    expect(feedback).to_contain_text(f"Die Lösung: {puzzle.line[0]}, ")
+    expect(feedback).to_contain_text(f"antwortet {puzzle.line[1]}, {puzzle.line[2]}.")
+    expect(solution).to_be_hidden()
+    expect(page.get_by_test_id("puzzle-retry")).to_be_hidden()
+    expect(page.get_by_test_id("puzzle-next")).to_be_focused()
+    # The board takes no move now.
+    expect(cell(page, next(a for a in puzzle.wrong[1] if a not in puzzle.line))).to_be_disabled()
+
+
 @pytest.mark.parametrize("size", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
 def test_a_puzzle_has_a_number_a_fresh_rating_line_and_says_why_it_is_solved(
     open_app: Opener, page: Page, size: dict[str, int], shot: Callable[[Page, str], Path]

@@ -254,7 +254,10 @@ def test_the_ai_page_states_the_code_s_budgets_and_limits() -> None:
         ),
         f"from {review.EXACT_EMPTIES} empty squares down, each within "
         f"{number(review.EXACT_NODES)} nodes",
-        f"({number(review.ESTIMATE_NODES)} nodes each",
+        f"The estimates of a review share {number(review.ESTIMATE_TOTAL)} nodes",
+        f"{number(review.ESTIMATE_NODES)} each up to 7×7",
+        f"never under {number(review.ESTIMATE_MIN)}",
+        f"{number(review.ESTIMATE_TOTAL // (12 * 12 - review.EXACT_EMPTIES))} on 12×12",
     ]
     assert agents.SMALL_BOARD_CELLS == 7 * 7 and agents.PROOF_BOARD_CELLS == 5 * 5
     assert [text for text in stated if text not in prose] == []

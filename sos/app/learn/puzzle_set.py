@@ -350,7 +350,7 @@ class Verdict:
 class PuzzleRun:
     """One attempt at a puzzle: the position shown, the move to find next, whether it was
     solved or failed. A wrong move and its refutation are shown on the board until
-    :meth:`retry` takes them back.
+    :meth:`retry` takes them back; after a miss :meth:`reveal` shows the solution.
     """
 
     puzzle: Puzzle
@@ -359,6 +359,7 @@ class PuzzleRun:
     failed: bool = False  # a wrong move was tried (the puzzle counts as failed)
     solved: bool = False
     showing_wrong: bool = False
+    revealed: bool = False  # the solution is shown (after a miss): no more moves
     _at: int = 0  # index in the line of the next move
 
     def __post_init__(self) -> None:
@@ -377,7 +378,27 @@ class PuzzleRun:
 
     def can_play(self) -> bool:
         """True when the board takes the player's next move."""
-        return not (self.solved or self.showing_wrong)
+        return not (self.solved or self.showing_wrong or self.revealed)
+
+    def can_reveal(self) -> bool:
+        """True when the solution may be shown: after a miss, until it is solved or shown."""
+        return self.failed and not (self.solved or self.revealed)
+
+    def reveal(self) -> tuple[Action, ...]:
+        """Show the solution after a miss: a wrong move shown is taken back, then the rest of
+        the line (the player's moves to find from the current step, and the opponent's
+        replies) is played on the board. The puzzle stays failed and takes no more moves.
+        Returns the moves played, in order (empty when :meth:`can_reveal` is False: nothing
+        changes)."""
+        if not self.can_reveal():
+            return ()
+        self.retry()
+        rest = self.puzzle.line[self._at:]
+        for action in rest:
+            self.state.apply(action)
+        self._at = len(self.puzzle.line)
+        self.revealed = True
+        return rest
 
     def attempt(self, action: Action) -> Verdict:
         """Try ``action`` for the player.

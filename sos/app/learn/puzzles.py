@@ -137,6 +137,9 @@ class PuzzleSession:
         self.daily: date | None = None  # the date, when the puzzle shown is that day's
         self.daily_done = False  # it was solved that day before it was opened
         self.last: Verdict | None = None
+        #: The solution shown after a miss (:meth:`show_solution`): its moves, from the step
+        #: that was to find; empty while not shown.
+        self.solution: tuple[Action, ...] = ()
         self._recorded = False
 
     def reload(self) -> None:
@@ -229,6 +232,7 @@ class PuzzleSession:
         # now changes no line above the board (the verdict says it)
         self.daily_done = day is not None and self.solved_on(day)
         self.last = None
+        self.solution = ()
         self._recorded = False
         self.change = 0  # the last puzzle's "+64 points" is not this one's
 
@@ -256,6 +260,40 @@ class PuzzleSession:
         if self.run is not None:
             self.run.retry()
             self.last = None
+
+    def can_show_solution(self) -> bool:
+        """True when "Show the solution" is offered: after a miss, until the puzzle is solved
+        or its solution shown."""
+        return self.run is not None and self.run.can_reveal()
+
+    def show_solution(self) -> None:
+        """Show the solution (:meth:`sos.app.learn.puzzle_set.PuzzleRun.reveal`); the puzzle
+        stays failed (it was recorded so at the miss). Does nothing unless
+        :meth:`can_show_solution`."""
+        if self.run is None or not self.run.can_reveal():
+            return
+        self.solution = self.run.reveal()
+        self.last = None
+
+    def solution_text(self) -> str:
+        """The solution shown, in words: "The solution: S@c3, Player 2 answers O@d4, S@e5."
+        then why it is the move (:meth:`reasons`); ``""`` while none is shown."""
+        if not self.solution or self.run is None:
+            return ""
+        run, lang = self.run, self._lang()
+        state = run.state.clone()
+        for _ in self.solution:
+            state.undo()
+        parts = []
+        for action in self.solution:
+            if state.current_player() == run.player:
+                parts.append(_move(action))
+            else:
+                parts.append(self.t("puzzles.solution.answer", reply=_move(action),
+                                    name=player_name(lang, state.current_player())))
+            state.apply(action)
+        line = self.t("puzzles.solution", moves=", ".join(parts))
+        return " ".join([line, *self.reasons()])
 
     def _record(self, solved: bool) -> None:
         assert self.run is not None
@@ -327,8 +365,11 @@ class PuzzleSession:
 
     def feedback(self) -> str:
         """What the last attempt earned: right (and the reply played), solved, or wrong and
-        why (the refutation played on the board)."""
+        why (the refutation played on the board); once the solution is shown, the solution and
+        why (:meth:`solution_text`)."""
         verdict, run = self.last, self.run
+        if self.solution:
+            return self.solution_text()
         if verdict is None or run is None:
             return ""
         lang = self._lang()

@@ -101,7 +101,8 @@ class ReviewRun:
 
         plies = self.progress.plies
         return GameReview(
-            self.rules.mode, self.rules.players, self.line, tuple(plies[k] for k in sorted(plies))
+            self.rules.mode, self.rules.players, self.line,
+            tuple(plies[k] for k in sorted(plies)), self.rules.cells,
         )
 
 
