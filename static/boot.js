@@ -63,11 +63,17 @@ if (embed) html.classList.add("embed");
 // --- an embed's own game (docs/embedding.md, "Several frames in one page"): each frame keeps
 // its game under a key of its own, sos-embed:<hash>, which sos/app/restore.py reads to restore
 // it and sos/app/tab.py writes after each save, with what this page needs to draw it before
-// Python runs (sos/app/share/embed.py, paint_of). The key is the host's `id` if it gives one (scoped
-// to the host's origin), else the host page (document.referrer), the frame's position among
-// the host's frames and the frame's settings as read here (so the address Python writes back,
-// the same settings spelled in full, keeps the key). None for a game link (r=, game=): those
-// name their game themselves.
+// Python runs (sos/app/share/embed.py, paint_of). The key is made of what every engine gives
+// the frame on every visit: the host's `id` if it gives one, else the host page when it is on
+// the game's own origin (its address, readable there whatever the referrer policy), the
+// frame's position among the host's frames, and the frame's settings as read here (so the
+// address Python writes back, the same settings spelled in full, keeps the key). A host on
+// another origin is not in the key: the browsers keep a frame's storage apart per top-level
+// site, and document.referrer, which the first keys ("v1") were made from, is not kept
+// (Firefox withholds it once the service worker controls the frame; a referrer policy can
+// withhold it on one visit and not another). The v1 keys this visit can still make are
+// looked up when the frame has no record under its key (oldKeys). None for a game link (r=,
+// game=): those name their game themselves.
 /** A short stable hash of a string (cyrb53: 53 bits), in base 36. */
 function hash(text) {
   let h1 = 0xdeadbeef;
@@ -91,35 +97,63 @@ function frameIndex() {
   }
   return -1;
 }
-/** The host page's origin and path (what the referrer policy lets through), else "". */
-function hostPage() {
+/** The host page's origin and path when it is on this frame's origin, else "". */
+function samePage() {
+  if (window.parent === window) return "";
+  try {
+    const where = window.parent.location;
+    return where.origin + where.pathname;
+  } catch {
+    return ""; // another origin
+  }
+}
+/** The host pages the v1 keys may have been made from: "" (no referrer), the referrer's
+ * origin and path, the parent's origin and path on this origin, and the parent's origin as a
+ * cross-origin referrer gives it (location.ancestorOrigins, kept by the three engines). */
+function oldPages() {
+  const pages = [""];
   try {
     const url = new URL(document.referrer);
-    return [url.origin, url.origin + url.pathname];
+    pages.push(url.origin + url.pathname);
   } catch {
-    return ["", ""];
+    // no referrer
   }
+  pages.push(samePage());
+  const parent = location.ancestorOrigins?.[0];
+  if (parent && parent !== "null") pages.push(parent + "/");
+  return [...new Set(pages)];
 }
 /** The host's `id`, when it is one (sos/app/share/params.py checks it the same way), else null. */
 const EMBED_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 const embedId = EMBED_ID.test(param("id") ?? "") ? param("id") : null;
-function embedKey() {
-  if (!embed || param("r") !== null || param("game") !== null) return null;
-  const [origin, page] = hostPage();
+/** The frame's key and the v1 keys to look up when nothing is under it ([null, []] outside an
+ * embed or for a game link). */
+function embedKeys() {
+  if (!embed || param("r") !== null || param("game") !== null) return [null, []];
   const mode = param("mode") === "simple" ? "simple" : "general";
-  const where = embedId !== null ? `id|${origin}|${embedId}` : `page|${page}|${frameIndex()}`;
-  return "sos-embed:" + hash(["v1", where, size, mode, kinds.join(",")].join("|"));
+  const settings = [size, mode, kinds.join(",")];
+  const index = frameIndex();
+  const where = embedId !== null ? `id|${embedId}` : `frame|${samePage()}|${index}`;
+  const key = "sos-embed:" + hash(["v2", where, ...settings].join("|"));
+  const old = oldPages().map((page) => {
+    const origin = page === "" ? "" : new URL(page).origin;
+    const at = embedId !== null ? `id|${origin}|${embedId}` : `page|${page}|${index}`;
+    return "sos-embed:" + hash(["v1", at, ...settings].join("|"));
+  });
+  return [key, [...new Set(old)]];
 }
-const key = embedKey();
+const [key, oldKeys] = embedKeys();
 
 // --- the game this frame showed last (its key's record), drawn as it was left: its letters,
 // scores and status, as Python wrote them (no rule of the game runs here). Only when the
 // address names no other game (#g=<id>) and the board has the address's size.
-/** The record under the frame's key when it can be drawn here, else null. */
+/** The record under the frame's key, else under the first of its v1 keys that holds one (as
+ * sos/app/restore.py chooses), when it can be drawn here; else null. */
 function readPainted() {
   if (key === null) return null;
   try {
-    const got = JSON.parse(localStorage.getItem(key) ?? "null");
+    const found = [key, ...oldKeys].map((name) => localStorage.getItem(name)).find((got) => got !== null);
+    const got = JSON.parse(found ?? "null");
     const fragment = location.hash.startsWith("#g=") ? location.hash.slice("#g=".length) : null;
     if (got?.format !== "sos-embed" || got.version !== 1 || got.size !== size) return null;
     if (fragment !== null && fragment !== got.id) return null;
@@ -445,7 +479,8 @@ function showWhole(node, text) {
 }
 
 /** The page's handle for Python (sos/web/early.py, sos/web/main.py): `started` resolves when
- * the runtime is to start; `embedKey` is the frame's key (or null); `take()` closes the queue
+ * the runtime is to start; `embedKey` is the frame's key (or null), `embedOldKeys` its v1 keys
+ * to look up when nothing is under it; `take()` closes the queue
  * (from then on Python handles every event) and returns the taps in order as
  * [row, col, letter], the letter chosen before Python (in an embed: the letter shown; else null
  * when none was chosen), the board's size and the game
@@ -453,6 +488,7 @@ function showWhole(node, text) {
 window.sosBoot = {
   started,
   embedKey: key,
+  embedOldKeys: oldKeys,
   take() {
     queue.open = false;
     const shown = painted ? { id: painted.id, line: painted.line } : null;

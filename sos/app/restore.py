@@ -14,9 +14,10 @@ Restore precedence at start (:meth:`AppSession.start`), first match wins:
    A ``game=`` link that cannot be read (3 or 4) says why and changes nothing: the link's
    settings are passed over, and rule 7 shows the game in play.
 5. An embed with a key (:attr:`TabCore.embed_key`, see :mod:`sos.app.share.embed`): the game its
-   record names, else a new game with the URL's settings -- never another frame's game nor
-   the full page's last one, so each embed on a page is its own game (and a host's ``id``
-   names a game that frames may share).
+   record names (else the record under the first of the frame's old keys that has one,
+   :attr:`TabCore.embed_old_keys`: the keys an earlier version made), else a new game with
+   the URL's settings -- never another frame's game nor the full page's last one, so each
+   embed on a page is its own game (and a host's ``id`` names a game that frames may share).
 6. ``size``, ``mode``, ``players`` or ``seats`` in the URL: a new game with those settings.
 7. Otherwise the most recently written game this version can read, else a new game.
 
@@ -92,15 +93,23 @@ class Restore(TabCore):
         return message("embed.not_saved") if self.storage == "refused" and self.embed else None
 
     def start(
-        self, query: Iterable[tuple[str, str]], fragment: str = "", embed_key: str | None = None
+        self,
+        query: Iterable[tuple[str, str]],
+        fragment: str = "",
+        embed_key: str | None = None,
+        old_keys: Iterable[str] = (),
     ) -> None:
         """Choose and show the game for a page opened with ``query`` (decoded pairs) and URL
         ``fragment`` (without ``#``), by the precedence in the module docstring; ``embed_key``
-        is the frame's key from ``static/boot.js`` (used in an embed only). Notices about
-        bad input go to :attr:`notices`; so does one that the browser refuses storage (not in
-        an embed, where that is expected: the page shows a quiet note there instead)."""
+        is the frame's key from ``static/boot.js`` (used in an embed only), ``old_keys`` the
+        keys an earlier version made for the same frame, looked up in their order when nothing
+        is under ``embed_key`` (the game found there is then kept under ``embed_key``; the old
+        record stays). Notices about bad input go to :attr:`notices`; so does one that the
+        browser refuses storage (not in an embed, where that is expected: the page shows a
+        quiet note there instead)."""
         pairs = list(query)
         self.embed_key = valid_key(embed_key)
+        self.embed_old_keys = [key for key in map(valid_key, old_keys) if key is not None]
         #: ``?puzzle=daily`` / ``?puzzle=<id>``: the puzzle the page opens once ready, or None.
         self.wanted_puzzle = dict(pairs).get("puzzle")
         self._choose(pairs, fragment)
@@ -152,7 +161,11 @@ class Restore(TabCore):
                     self._create(rules, parsed.settings.seats, state.history, "shared", names=names)
                 return
         if self.embed_key is not None:
-            game_id = painted_id(self._read(self.embed_key))
+            game_id = None
+            for key in [self.embed_key, *self.embed_old_keys]:  # the first key that has one
+                game_id = painted_id(self._read(key))
+                if game_id is not None:
+                    break
             kept = self.library.read(game_id) if game_id else None
             if isinstance(kept, GameRecord) and kept.rules == rules_of(parsed.settings):
                 self._show(reopened(kept))

@@ -92,6 +92,10 @@ class TabCore:
         #: the frame's record -- its game and how to draw it before the engine is up -- is
         #: written after each save; None outside an embed or for a game link.
         self.embed_key: str | None = None
+        #: The keys an earlier version made for the same frame (``static/boot.js``'s v1 keys,
+        #: from the host page's referrer), looked up in order when nothing is under
+        #: :attr:`embed_key`; their records are left as they are.
+        self.embed_old_keys: list[str] = []
         #: The host's name for an embed's game (the ``id`` parameter), kept in the address.
         self.embed_id: str | None = None
         self.prefs = Prefs.load(self._read(PREFS_KEY))

@@ -170,27 +170,30 @@ def full_game_url(app: AppSession) -> str:
     return page_base() + app.full_game_query()
 
 
-def render_games(app: AppSession, deleted: str, count: int = GAMES_PAGE) -> int:
+def render_games(app: AppSession, deleted: str, count: int = GAMES_PAGE, query: str = "") -> int:
     """Fill the "Your games" list with its first ``count`` lines (the rest come with "Show
-    more": :func:`more_games`); ``deleted`` is the text of the undo bar ("" hides it).
-    Returns how many lines are shown."""
+    more": :func:`more_games`), only those holding every word of ``query`` when it has one
+    (:meth:`~sos.app.app.AppSession.games`); ``deleted`` is the text of the undo bar ("" hides
+    it). Returns how many lines are shown."""
     box = by_id("games-list")
     box.replaceChildren()
-    entries, total = app.games(count)
+    entries, total = app.games(count, 0, query, lambda ms: _when(ms, app.lang))
     if not entries:
-        box.appendChild(element("li", "empty", app.t("games.empty")))
+        empty = app.t("games.search.none", query=query.strip()) if query.strip() else ""
+        box.appendChild(element("li", "empty", empty or app.t("games.empty")))
     for entry in entries:
         box.appendChild(_entry(app, entry))
     by_id("games-undo").hidden = not deleted
     by_id("games-undo-text").textContent = deleted
+    by_id("games-search-row").hidden = not (query.strip() or app.search_offered(total))
     _more(app, len(entries), total)
     return len(entries)
 
 
-def more_games(app: AppSession, shown: int) -> int:
+def more_games(app: AppSession, shown: int, query: str = "") -> int:
     """Add the next page of lines to the list (``shown`` are there); returns how many show."""
     box = by_id("games-list")
-    entries, total = app.games(GAMES_PAGE, shown)
+    entries, total = app.games(GAMES_PAGE, shown, query, lambda ms: _when(ms, app.lang))
     for entry in entries:
         box.appendChild(_entry(app, entry))
     _more(app, shown + len(entries), total)

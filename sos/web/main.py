@@ -285,7 +285,14 @@ def open_app(query: list[tuple[str, str]]) -> AppSession:
     )
     boot = getattr(window, "sosBoot", None)  # static/boot.js: an embed's key, if any
     key = getattr(boot, "embedKey", None) if boot else None
-    app.start(query, str(window.location.hash).lstrip("#"), key if isinstance(key, str) else None)
+    old = getattr(boot, "embedOldKeys", None) if boot else None
+    old_keys = [str(name) for name in old] if old is not None else []
+    app.start(
+        query,
+        str(window.location.hash).lstrip("#"),
+        key if isinstance(key, str) else None,
+        old_keys,
+    )
     return app
 
 

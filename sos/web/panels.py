@@ -60,6 +60,7 @@ class Panels:
         on(by_id("games-list"), "click", self.on_games_click)
         on(by_id("games-undo-button"), "click", self.on_undelete)
         on(by_id("games-more"), "click", self.on_more_games)
+        on(by_id("games-search"), "input", lambda _e: self.render_games())
         on(by_id("games-dialog"), "close", lambda _e: setattr(self, "deleted", None))
         self.backup.listen(on)  # export, import
         on(by_id("settings-button"), "click", self.open_settings)
@@ -168,6 +169,7 @@ class Panels:
 
     def open_games(self, _event: Any) -> None:
         self.deleted = None
+        by_id("games-search").value = ""  # the whole list at each opening
         self.games_shown = dialogs.render_games(self.app, "")
         if not by_id("games-dialog").open:
             by_id("games-dialog").showModal()
@@ -185,10 +187,12 @@ class Panels:
     def render_games(self, deleted: str = "") -> None:
         """Render the list again (as many lines as were shown)."""
         count = max(self.games_shown, GAMES_PAGE)
-        self.games_shown = dialogs.render_games(self.app, deleted, count)
+        query = str(by_id("games-search").value)
+        self.games_shown = dialogs.render_games(self.app, deleted, count, query)
 
     def on_more_games(self, _event: Any) -> None:
-        self.games_shown = dialogs.more_games(self.app, self.games_shown)
+        query = str(by_id("games-search").value)
+        self.games_shown = dialogs.more_games(self.app, self.games_shown, query)
 
     def on_games_click(self, event: Any) -> None:
         target = event.target

@@ -11,6 +11,7 @@ from sos.app.app import AppSession, Prefs
 from sos.app.saving.library import LEGACY_KEY, PREFS_KEY, MemoryStore
 from sos.app.saving.transcript import SavedGame, dump_save
 from sos.app.share.players import MAX_NAME
+from sos.app.share.embed import painted_id
 from sos.app.text.i18n import text
 from tests.app.support import A1, B1, C1, D4, factory, tab
 
@@ -173,11 +174,11 @@ def test_an_embed_without_storage_gets_a_quiet_note() -> None:
 
 # ------------------------------------------------------------------ an embed's own game
 def embed_tab(store: MemoryStore, key: str | None, query: list[tuple[str, str]] | None = None,
-              fragment: str = "") -> AppSession:
-    """A frame (``embed=1`` and ``query``) with the key static/boot.js computed."""
+              fragment: str = "", old: tuple[str, ...] = ()) -> AppSession:
+    """A frame (``embed=1`` and ``query``) with the keys static/boot.js computed."""
     clock, new_id = factory()
     app = AppSession(store, clock, new_id, "en")
-    app.start([("embed", "1"), *(query or [])], fragment, key)
+    app.start([("embed", "1"), *(query or [])], fragment, key, old)
     return app
 
 
@@ -196,6 +197,31 @@ def test_each_embed_key_is_its_own_game_and_comes_back() -> None:
     # The full page still opens the latest game; an embed without a key keeps the old rule.
     assert tab(store).game.line == [B1]
     assert embed_tab(store, None).game.line == [B1]
+
+
+def test_a_frame_finds_its_game_under_the_keys_an_earlier_version_made() -> None:
+    """Issue 50 item 16: the v1 keys were made from the host's referrer, which Firefox withholds
+    once the service worker controls the frame; the frame's new key is made without it, and
+    the game saved under an old key comes back, kept under the new key from then on."""
+    store = MemoryStore()
+    old = embed_tab(store, "sos-embed:referrer")  # saved by the earlier version
+    old.game.play(A1)
+    old.commit()
+    empty = embed_tab(store, "sos-embed:noreferrer")  # a later visit without the referrer
+    empty.game.play(B1)
+    empty.commit()
+    back = embed_tab(store, "sos-embed:new", old=("sos-embed:none", "sos-embed:referrer",
+                                                  "sos-embed:noreferrer"))
+    assert back.game.line == [A1] and back.game.record.id == old.game.record.id
+    assert painted_id(store.get("sos-embed:new")) == old.game.record.id  # kept under the new key
+    assert painted_id(store.get("sos-embed:referrer")) == old.game.record.id  # the old one stays
+    back.game.play(C1)
+    back.commit()
+    again = embed_tab(store, "sos-embed:new", old=("sos-embed:noreferrer",))  # the new key first
+    assert again.game.line == [A1, C1]
+    later = embed_tab(store, "sos-embed:new2", old=("bad key", "sos-embed:noreferrer"))
+    assert later.game.line == [B1]
+    assert embed_tab(store, "sos-embed:new3", old=("sos-embed:none",)).game.line == []
 
 
 def test_an_embed_record_that_names_no_readable_game_starts_a_new_one() -> None:

@@ -157,3 +157,58 @@ def test_a_letter_chosen_in_one_frame_stays_in_that_frame(page: Page, embed: Emb
     cell(one, 1, 1).click()
     expect(cell(one, 1, 1)).to_have_text("S")
     expect(two.get_by_test_id("letter-O")).to_have_attribute("aria-pressed", "true")
+
+
+def test_each_frame_keeps_its_game_when_the_referrer_is_withheld(
+    page: Page, embed: EmbedHost
+) -> None:
+    """Issue 50 item 16: a frame's key was made from document.referrer, which Firefox withholds
+    once the service worker controls the frame and a host's referrer policy can withhold on
+    one visit and not on another; the reader then came back to an empty board. Here the host
+    sends no referrer on the second visit: each frame still draws its own game. A game saved
+    under the key the earlier version made (from the referrer) comes back too."""
+    one, two = open_two(page, embed, "?embed=1&size=5")
+    cell(one, 0, 0).click()
+    ready(one)
+    two.get_by_test_id("letter-O").click()
+    cell(two, 1, 1).click()
+    ready(two)
+    for frame, line in ((page.frames[1], "Sa1"), (page.frames[2], "Ob2")):
+        frame.wait_for_function(  # the frame's record, under its key
+            "(line) => JSON.parse(localStorage.getItem(sosBoot.embedKey) ?? 'null')?.line === line",
+            arg=line,
+        )
+    host = embed.folder / "index.html"
+    plain = host.read_text(encoding="utf-8")
+    host.write_text(
+        plain.replace("<head>", '<head><meta name="referrer" content="no-referrer">'),
+        encoding="utf-8",
+    )
+    page.reload()
+    for game in (one, two):
+        game.locator("#board button.cell").first.wait_for(state="attached")
+    assert page.frames[1].evaluate("document.referrer") == ""  # withheld on this visit
+    assert letters(one) == {"a1": "S"} and letters(two) == {"b2": "O"}
+
+    # A game saved by the earlier version under its key (made from the referrer's origin):
+    # the record is moved there, as an earlier version left it, and the frame draws it again.
+    host.write_text(plain, encoding="utf-8")
+    page.reload()
+    one.locator("#board button.cell").first.wait_for(state="attached")
+    moved = page.frames[1].evaluate(
+        """() => { const old = sosBoot.embedOldKeys, key = sosBoot.embedKey;
+                   localStorage.setItem(old[1], localStorage.getItem(key));
+                   localStorage.removeItem(key);
+                   return [document.referrer, old.length]; }"""
+    )
+    assert moved[0] != "" and moved[1] >= 2, moved
+    page.reload()
+    for game in (one, two):
+        game.locator("#board button.cell").first.wait_for(state="attached")
+    assert letters(one) == {"a1": "S"} and letters(two) == {"b2": "O"}
+    cell(one, 4, 4).click()  # the next move of that game (the letter O frame two left chosen)
+    ready(one)
+    page.frames[1].wait_for_function(  # kept under the frame's key now
+        "() => JSON.parse(localStorage.getItem(sosBoot.embedKey) ?? 'null')?.line === 'Sa1Oe5'"
+    )
+    expect(one.get_by_test_id("notice")).to_be_hidden()

@@ -269,3 +269,34 @@ def test_shared_link_and_imported_record_are_new_games(open_app: Opener) -> None
     wait_saved(page, "Sa1Ob1")  # the opened game is saved a task later, under the lock
     lines = {g["id"]: g["line"] for g in stored_games(page)}
     assert lines[first] == "Sb2" and "Sa1Ob1" in lines.values() and "Sa1" in lines.values()
+
+
+def test_your_games_offers_a_search_once_it_holds_many_games(open_app: Opener) -> None:
+    """The wiring of the search (its policy: tests/app/test_games_list.py): shown from ten
+    lines on, typing filters the list, an empty result says so, reopening shows everything."""
+    page = open_app("?size=3")
+    page.get_by_test_id("games").click()
+    expect(page.get_by_test_id("games-search")).to_be_hidden()
+    page.locator("[data-close=games-dialog]").click()
+    for _ in range(10):  # ten games with a move, then the eleventh: a 4 × 4
+        write(page, 1, 1, "O")
+        page.get_by_test_id("new-game").click()
+        expect(page.locator(WRITTEN)).to_have_count(0)
+    page.goto(page.url.split("?")[0] + "?size=4")
+    ready(page)
+    write(page, 0, 0, "S")
+    page.get_by_test_id("games").click()
+    search = page.get_by_test_id("games-search")
+    expect(search).to_be_visible()
+    expect(page.get_by_test_id("game-entry")).to_have_count(11)  # the empty 3 × 3 is tidied away
+    search.fill("4x4")
+    expect(page.get_by_test_id("game-entry")).to_have_count(1)
+    expect(page.get_by_test_id("game-entry")).to_contain_text("4 × 4 · general")
+    search.fill("4x4 win")
+    expect(page.get_by_test_id("game-entry")).to_have_count(0)
+    empty = page.locator("#games-list li.empty")
+    expect(empty).to_have_text("No game holds every word of “4x4 win”.")
+    page.locator("[data-close=games-dialog]").click()
+    page.get_by_test_id("games").click()
+    expect(search).to_have_value("")
+    expect(page.get_by_test_id("game-entry")).to_have_count(11)

@@ -252,6 +252,8 @@ EN: Final[dict[str, str]] = {
     "games.copied": "Copied.",
     "games.more": "Show more games",
     "games.count": "{shown} of {total}",
+    "games.search": "Search your games (name, date, board, result)",
+    "games.search.none": "No game holds every word of “{query}”.",
     # keeping the library, export and import (issue 33)
     "games.keep.kept": "This browser keeps your games: it does not clear them to free space. To take them to another device, export them.",
     "games.keep.evictable": "This browser may clear your games when space runs low or the site goes unused for weeks. Export them now and then to keep a copy.",
