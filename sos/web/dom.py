@@ -202,12 +202,16 @@ def render_move_list(turns: tuple[TurnView, ...], empty_text: str, label: Any) -
         scroll_later(box, current)
 
 
-def show_result(result: str | None, ending: str, units: tuple[str, ...], names: Names) -> None:
+def show_result(
+    result: str | None, ending: str, units: tuple[str, ...], names: Names, winner: int | None
+) -> None:
     """The game-over panel beside the board: shown with ``result`` (its text) when a game ends,
-    hidden while it goes on. ``ending`` names the finished game independently of the language
-    (game id and number of moves): once folded (:func:`hide_result`) the panel stays folded
-    for that ending, so re-rendering the finished game — in another language too — does not
-    unfold it; its text (``units``, ``names``: :func:`.nobreak.set_text`) follows the language."""
+    hidden while it goes on; ``winner`` (a seat from 0, None for a draw) gives its border the
+    winner's colour (``data-winner``). ``ending`` names the finished game independently of the
+    language (game id and number of moves): once folded (:func:`hide_result`) the panel stays
+    folded for that ending, so re-rendering the finished game — in another language too — does
+    not unfold it; its text (``units``, ``names``: :func:`.nobreak.set_text`) follows the
+    language."""
     panel = by_id("result")
     if result is None:
         panel.hidden = True
@@ -215,6 +219,10 @@ def show_result(result: str | None, ending: str, units: tuple[str, ...], names: 
         panel.classList.remove("folded")
         return
     set_text(by_id("result-text"), result, units, names)
+    if winner is None:
+        panel.removeAttribute("data-winner")
+    else:
+        panel.dataset.winner = str(winner)
     shown = ending or result
     if panel.getAttribute("data-shown") != shown:
         panel.setAttribute("data-shown", shown)
