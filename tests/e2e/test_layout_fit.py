@@ -8,7 +8,9 @@
 - a player's name of the longest length keeps the letter choice (S / O) above the fold of a
   1280 x 800 desktop: the name is cut to two lines with an ellipsis in the side column, and the
   whole name stays in the page's text (for screen readers) and in a title;
-- a notice on a desktop (a game by link opened, 1280 x 800) leaves the whole board in view.
+- a notice on a desktop (a game by link opened, 1280 x 800) leaves the whole board in view;
+- Tab through Settings on a phone in German, where its Cancel / Keep / Start bar wraps to two
+  rows, brings each control into view above the bar.
 
 Screenshots: test-results/fit-*.png.
 """
@@ -300,3 +302,40 @@ def test_a_notice_leaves_the_whole_board_in_view_on_a_desktop(
     assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP[1]
     assert page.evaluate(UNCOVERED, "#board .cell, [data-testid=remote-copy]") == []
     assert page.evaluate(CHECK, True) == []
+
+
+# --------------------------------------------------------------------------- Settings' bar
+
+#: The element is seen whole: its centre and the middles of its edges (2 px in) hit it.
+SEEN_WHOLE = """(e) => { const r = e.getBoundingClientRect(), x = r.x + r.width / 2,
+  y = r.y + r.height / 2;
+  return [[x, y], [x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]]
+    .every(([px, py]) => e.contains(document.elementFromPoint(px, py))); }"""
+
+
+def test_tab_brings_each_setting_into_view_above_the_buttons(
+    page: Page, open_app: Opener, shot: Shot
+) -> None:
+    """Settings on a phone (390 x 844) in German scroll under the Cancel / Keep / Start bar,
+    which wraps to two rows there (about 116 px): each control Tab reaches is seen whole when
+    it has the focus ("Sprache" was left under the bar, whose scroll padding was 76 px)."""
+    _size(page, PHONE)
+    open_app("?lang=de")
+    page.get_by_test_id("settings").click()
+    dialog = page.locator("#settings-dialog")
+    expect(dialog).to_be_visible()
+    bar = dialog.locator(".dialog-actions").bounding_box()
+    assert bar is not None and bar["height"] > 100, bar  # two rows of buttons
+    seen = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        focused = dialog.locator(":focus")
+        expect(focused).to_have_count(1)
+        seen.append((focused.evaluate("e => e.id || e.name"), focused.evaluate(SEEN_WHOLE)))
+        if seen[-1][0] == "settings-start":
+            break
+    shot(page, "fit-settings-tab-de-390x844")
+    names = [name for name, _ in seen]
+    assert {"settings-lang", "settings-theme", "settings-sound"} <= set(names), names
+    assert [name for name, whole in seen if not whole] == [], seen
