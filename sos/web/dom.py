@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pyodide.ffi import to_js
-from pyscript import document, window
+from pyscript import document
 
 from sos.app.game.view import LineView, PlayerView, TurnView
-from sos.web import guard
+from sos.web.listscroll import scroll_later
 from sos.web.nobreak import Names, set_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -86,7 +85,6 @@ def draw_mark(parent: Any, line: LineView, style: str, legend: bool = False) -> 
 _shown_players: list[tuple[PlayerView, bool]] = []
 _shown_turns: list[TurnView] = []
 _shown_empty: list[str] = []
-_scroll_state: dict[str, Any] = {"index": 0, "pending": False}
 
 
 def forget_shown() -> None:
@@ -207,84 +205,19 @@ def render_move_list(turns: tuple[TurnView, ...], empty_text: str) -> None:
         (i for i, turn in enumerate(turns) if any(ply.current for ply in turn.plies)), None
     )
     if changed and current is not None:
-        _scroll_later(box, current)
+        scroll_later(box, current)
 
 
-def _scroll_later(box: Any, index: int) -> None:
-    """Scroll ``box`` to its child ``index`` at the next animation frame (the layout is then
-    computed once for the frame, not forced by this task); a newer request replaces a pending
-    one."""
-    _scroll_state["index"] = index
-    if _scroll_state.get("observer") is None:  # a resized list is aligned again
-
-        def resized(_entries: Any, _observer: Any) -> None:
-            item = box.children.item(_scroll_state["index"])
-            if item:  # a missing child is JS null (Pyodide's falsy ``jsnull``, not None)
-                scroll_into_list(box, item, again=True)
-
-        _scroll_state["observer"] = window.ResizeObserver.new(
-            guard.proxy(resized, "resize the move list")
-        )
-        options = to_js({"box": "border-box"}, dict_converter=window.Object.fromEntries)
-        _scroll_state["observer"].observe(box, options)
-    if _scroll_state["pending"]:
-        return
-    _scroll_state["pending"] = True
-
-    def run(_time: float) -> None:
-        _scroll_state["pending"] = False
-        item = box.children.item(_scroll_state["index"])
-        if item:  # (JS null when the list got shorter meanwhile)
-            scroll_into_list(box, item)
-
-    window.requestAnimationFrame(guard.once(run, "frame: scroll the move list"))
-
-
-def scroll_into_list(box: Any, item: Any, again: bool = False) -> None:
-    """Scroll the list ``box`` (only the list, never the page) so that its child ``item`` is in
-    view, with a whole row at the top: the scroll position is always the top of a row.
-    ``again``: the list was resized (e.g. a notice closed), align it afresh."""
-    top = item.offsetTop - box.offsetTop
-    bottom = top + item.offsetHeight
-    view_top, height = box.scrollTop, box.clientHeight
-    if again and bottom > height:
-        view_top = -1.0  # treat the item as out of view: the scroll is computed anew
-    elif again:
-        box.style.paddingBottom = ""
-        box.scrollTop = 0
-        return
-    if top >= view_top and bottom <= view_top + height:
-        if view_top == 0:
-            box.style.paddingBottom = ""  # no slack needed while the list is not scrolled
-        return
-    if (top < view_top and not again) or item.offsetHeight >= height:
-        box.scrollTop = top
-        return
-    lowest = bottom - height  # the least scroll that shows the item; round up to a row's top
-    items = box.children
-    lo, hi = 0, int(items.length) - 1
-    while lo < hi:  # rows are in order: binary search for the first row starting at ``lowest``
-        mid = (lo + hi) // 2
-        if items[mid].offsetTop - box.offsetTop >= lowest:
-            hi = mid
-        else:
-            lo = mid + 1
-    target = items[lo].offsetTop - box.offsetTop
-    # Near the end, a row's top may lie beyond the farthest scroll: add just that much room
-    # below the last row, so the list still starts with a whole row.
-    padding = float(str(box.style.paddingBottom or "0px").removesuffix("px") or 0)
-    content_end = box.scrollHeight - padding
-    slack = max(0.0, target + height - content_end)
-    box.style.paddingBottom = f"{math.ceil(slack)}px" if slack else ""
-    box.scrollTop = target
-
-
-def show_result(result: str | None, ending: str, units: tuple[str, ...], names: Names) -> None:
+def show_result(
+    result: str | None, ending: str, units: tuple[str, ...], names: Names, winner: int | None
+) -> None:
     """The game-over panel beside the board: shown with ``result`` (its text) when a game ends,
-    hidden while it goes on. ``ending`` names the finished game independently of the language
-    (game id and number of moves): once folded (:func:`hide_result`) the panel stays folded
-    for that ending, so re-rendering the finished game — in another language too — does not
-    unfold it; its text (``units``, ``names``: :func:`.nobreak.set_text`) follows the language."""
+    hidden while it goes on; ``winner`` (a seat from 0, None for a draw) gives its border the
+    winner's colour (``data-winner``). ``ending`` names the finished game independently of the
+    language (game id and number of moves): once folded (:func:`hide_result`) the panel stays
+    folded for that ending, so re-rendering the finished game — in another language too — does
+    not unfold it; its text (``units``, ``names``: :func:`.nobreak.set_text`) follows the
+    language."""
     panel = by_id("result")
     if result is None:
         panel.hidden = True
@@ -292,6 +225,10 @@ def show_result(result: str | None, ending: str, units: tuple[str, ...], names: 
         panel.classList.remove("folded")
         return
     set_text(by_id("result-text"), result, units, names)
+    if winner is None:
+        panel.removeAttribute("data-winner")
+    else:
+        panel.dataset.winner = str(winner)
     shown = ending or result
     if panel.getAttribute("data-shown") != shown:
         panel.setAttribute("data-shown", shown)

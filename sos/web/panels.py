@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyscript import window
+from pyscript import document, window
 
 from sos.app.app import GAMES_PAGE, AppSession, SettingsForm
 from sos.app.saving.transcript import format_transcript
 from sos.app.text.i18n import installed
-from sos.web import dialogs, locale
+from sos.web import dialogs, guard, locale
 from sos.web.backup import BackupPanel
 from sos.web.dom import by_id
 from sos.web.guard import spawn
@@ -72,6 +72,7 @@ class Panels:
         on(by_id("puzzles-button"), "click", lambda _e: self.open_puzzles(None))
         on(by_id("embed-puzzle"), "click", self.reopen_puzzles)
         on(by_id("puzzle-dialog"), "close", self.on_puzzle_closed)
+        follow_bars()
 
     def open_puzzles(self, wanted: str | None) -> None:
         """Open the puzzles (``wanted``: ``daily``, an id, or None for the next one); their
@@ -242,6 +243,23 @@ class Panels:
             self.app.undelete(self.deleted)
             self.deleted = None
         self.render_games()
+
+
+def follow_bars() -> None:
+    """Settings and "Your games" bring what comes into view (a control reached by Tab, the
+    import's report) above their sticky button bar, whatever its height: the bar's height is
+    its dialog's ``--bar`` (the scroll padding, static/css/app.css), measured whenever it
+    changes (German's Cancel / Keep / Start wrap to two rows on a phone, 116 px, where 76 px
+    of padding left "Sprache" and "Farbschema" under the bar)."""
+
+    def resized(entries: Any, _observer: Any) -> None:
+        for entry in entries:
+            bar = entry.target
+            bar.closest("dialog").style.setProperty("--bar", f"{bar.offsetHeight}px")
+
+    observer = window.ResizeObserver.new(guard.proxy(resized, "measure a dialog's buttons"))
+    for bar in document.querySelectorAll(".settings .dialog-actions, .games .dialog-actions"):
+        observer.observe(bar)
 
 
 async def copy_text(app: AppSession, value: str, out: Any) -> None:

@@ -212,7 +212,8 @@ def render(
     )
     _render_other_lines(app)
     by_id("open-full").href = full_link
-    show_result(vm.result, f"{game.record.id}:{len(state.history)}", units, names)
+    winner = next((p.index for p in vm.players if p.winner), None)
+    show_result(vm.result, f"{game.record.id}:{len(state.history)}", units, names, winner)
 
 
 def _render_other_lines(app: AppSession) -> None:

@@ -43,11 +43,13 @@
     }
   }
 
-  // A scrolled move list starts with a whole row.
+  // A scrolled move list starts with a whole line: a turn's first, or one of a turn's lines
+  // of moves (a turn taller than the list: a long chain of SOSs).
   const list = document.getElementById("move-list");
   if (list && shown(list) && list.scrollTop > 0) {
     const listTop = list.getBoundingClientRect().top + list.clientTop;
-    const tops = [...list.children].map((li) => li.getBoundingClientRect().top - listTop);
+    const tops = [...list.children, ...list.querySelectorAll(".ply")]
+      .map((el) => el.getBoundingClientRect().top - listTop);
     if (!tops.some((t) => Math.abs(t) <= 1))
       problems.push(`move list starts with a cut row (scrolled ${Math.round(list.scrollTop)} px)`);
   }

@@ -1,4 +1,4 @@
-"""Three layout flaws found by testers, measured in the browser:
+"""Layout flaws found by testers, measured in the browser:
 
 - an embed's messages (notices over the scores, ``div.messages``) show whole lines only -- the
   bottom edge of the area never cuts a line of text in half -- and show that more follows (a
@@ -7,7 +7,10 @@
   at its readable size, in several languages;
 - a player's name of the longest length keeps the letter choice (S / O) above the fold of a
   1280 x 800 desktop: the name is cut to two lines with an ellipsis in the side column, and the
-  whole name stays in the page's text (for screen readers) and in a title.
+  whole name stays in the page's text (for screen readers) and in a title;
+- a notice on a desktop (a game by link opened, 1280 x 800) leaves the whole board in view;
+- Tab through Settings on a phone in German, where its Cancel / Keep / Start bar wraps to two
+  rows, brings each control into view above the bar.
 
 Screenshots: test-results/fit-*.png.
 """
@@ -27,6 +30,8 @@ from test_layout_players import UNCOVERED
 from test_layout_texts import _finished_3x3_moves
 from test_review_page import query_for, random_game, wait_reviewed
 
+from sos import Action, Rules
+from sos.app.share.link import RemoteLink, encode_link
 from sos.app.share.players import MAX_NAME
 
 Opener = Callable[..., Page]
@@ -197,7 +202,16 @@ LONGEST_NAMES = ("W" * MAX_NAME, ("Wolfgang Amadeus " * 6)[:MAX_NAME])
 CUT = """() => [...document.querySelectorAll("#status .long-name, #result-text .long-name")]
   .filter((e) => e.checkVisibility()).map((e) => [
     e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight),
-    e.scrollHeight > e.clientHeight + 1, e.textContent, e.title])"""
+    e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1, e.textContent,
+    e.title])"""
+
+#: The lines the status line's text takes (its box keeps two lines' height on a desktop).
+STATUS_LINES = """() => { const s = document.getElementById("status");
+  const range = document.createRange(), half = parseFloat(getComputedStyle(s).lineHeight) / 2;
+  range.selectNodeContents(s);
+  const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top)
+    .sort((a, b) => a - b);
+  return tops.filter((top, i) => i === 0 || top - tops[i - 1] > half).length; }"""
 
 
 def _letters_in_view(page: Page, height: int) -> None:
@@ -236,6 +250,7 @@ def test_a_long_name_keeps_the_letters_above_the_fold(
     settle(page)
     shot(page, f"fit-long-name-{screen[0]}x{screen[1]}")
     _cut_to_two_lines(page, {winner})
+    assert page.evaluate(STATUS_LINES) == 1  # "to move" beside the name, not on a third line
     expect(status).to_match_aria_snapshot(f"- paragraph: {winner} to move")
     if screen == DESKTOP:
         _letters_in_view(page, screen[1])
@@ -243,6 +258,7 @@ def test_a_long_name_keeps_the_letters_above_the_fold(
     write(page, *moves[0])
     expect(status).to_have_text(f"{other} to move")
     _cut_to_two_lines(page, {other})
+    assert page.evaluate(STATUS_LINES) == 1
     for move in moves[1:]:
         write(page, *move)
     expect(page.locator("#result-text")).to_have_text(re.compile(f"^{winner}.*1–0"))
@@ -253,3 +269,73 @@ def test_a_long_name_keeps_the_letters_above_the_fold(
     if screen == DESKTOP:
         _letters_in_view(page, screen[1])
     assert page.evaluate(CHECK, screen == DESKTOP) == []
+
+
+# --------------------------------------------------------------------------- a notice on a desktop
+
+
+def _in_view(page: Page, selector: str, height: int) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    assert box["y"] >= -0.5 and box["y"] + box["height"] <= height + 0.5, (selector, box, height)
+
+
+def test_a_notice_leaves_the_whole_board_in_view_on_a_desktop(
+    page: Page, open_app: Opener, shot: Shot
+) -> None:
+    """A game by link opened at 1280 x 800: the notice ("Game by link opened…") takes a row
+    above the board, and the board takes the height left, its bottom row whole in the window
+    (the link's panel in the column beside it made the board taller than that, and the notice
+    pushed it 60 px down, cutting its bottom row); S, O and the link's Copy are in view too,
+    and the page does not scroll."""
+    _size(page, DESKTOP)
+    link = RemoteLink("h5desk", Rules.square(6, "general", 2),
+                      (Action.parse("S@a1"), Action.parse("O@b2")), 0, ("Anna", ""))
+    open_app(f"?r={encode_link(link)}")
+    expect(page.get_by_test_id("notice")).to_contain_text("Game by link opened")
+    expect(page.get_by_test_id("remote-panel")).to_be_visible()
+    settle(page)
+    shot(page, "fit-notice-link-1280x800")
+    for selector in ("#board-wrap", '#board .cell[data-row="5"]', "[data-testid=letter-S]",
+                     "[data-testid=letter-O]", "[data-testid=remote-copy]"):
+        _in_view(page, selector, DESKTOP[1])
+    assert page.evaluate("document.documentElement.scrollHeight") <= DESKTOP[1]
+    assert page.evaluate(UNCOVERED, "#board .cell, [data-testid=remote-copy]") == []
+    assert page.evaluate(CHECK, True) == []
+
+
+# --------------------------------------------------------------------------- Settings' bar
+
+#: The element is seen whole: its centre and the middles of its edges (2 px in) hit it.
+SEEN_WHOLE = """(e) => { const r = e.getBoundingClientRect(), x = r.x + r.width / 2,
+  y = r.y + r.height / 2;
+  return [[x, y], [x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]]
+    .every(([px, py]) => e.contains(document.elementFromPoint(px, py))); }"""
+
+
+def test_tab_brings_each_setting_into_view_above_the_buttons(
+    page: Page, open_app: Opener, shot: Shot
+) -> None:
+    """Settings on a phone (390 x 844) in German scroll under the Cancel / Keep / Start bar,
+    which wraps to two rows there (about 116 px): each control Tab reaches is seen whole when
+    it has the focus ("Sprache" was left under the bar, whose scroll padding was 76 px)."""
+    _size(page, PHONE)
+    open_app("?lang=de")
+    page.get_by_test_id("settings").click()
+    dialog = page.locator("#settings-dialog")
+    expect(dialog).to_be_visible()
+    bar = dialog.locator(".dialog-actions").bounding_box()
+    assert bar is not None and bar["height"] > 100, bar  # two rows of buttons
+    seen = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        focused = dialog.locator(":focus")
+        expect(focused).to_have_count(1)
+        seen.append((focused.evaluate("e => e.id || e.name"), focused.evaluate(SEEN_WHOLE)))
+        if seen[-1][0] == "settings-start":
+            break
+    shot(page, "fit-settings-tab-de-390x844")
+    names = [name for name, _ in seen]
+    assert {"settings-lang", "settings-theme", "settings-sound"} <= set(names), names
+    assert [name for name, whole in seen if not whole] == [], seen

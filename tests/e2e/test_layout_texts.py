@@ -17,6 +17,7 @@ Screenshots: test-results/texts-*.png.
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import re
@@ -272,6 +273,64 @@ def test_the_move_list_of_the_largest_board_shows_every_turn_and_move_whole(
     )
     assert cut == [], cut
     assert page.evaluate(CHECK, screen == DESKTOP) == []
+
+
+@functools.cache
+def _chain_then_one_move(size: int) -> str:
+    """The ``game=`` code of a full game on ``size`` x ``size`` whose last turn is one move of
+    the first seat after a turn of the second of 25 moves or more (a long chain of SOSs):
+    random moves, an SOS whenever one can be made once the board is half full (a fixed seed)."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(Rules.square(size, "general", 2))
+        while not state.is_terminal():
+            moves = state.legal_actions()
+            scoring = [a for a in moves if len(moves) < size * size // 2
+                       and state.child(a).scores != state.scores]
+            state.apply(rng.choice(scoring or moves))
+        *before, last = [record.player for record in state.records]  # who played each move
+        chain = next((i for i, seat in enumerate(reversed(before)) if seat != 1), len(before))
+        if last == 0 and chain >= 25:
+            return encode_moves(state.history)
+    raise AssertionError("no such game")
+
+
+#: The move list's view: [the last move's top and bottom, the list's visible top and bottom, the
+#: last row's bottom, how many moves are seen whole], px in the viewport.
+LIST_VIEW = """(list) => {
+  const box = list.getBoundingClientRect(), top = box.top + list.clientTop;
+  const bottom = top + list.clientHeight;
+  const last = list.querySelector(".ply.current").getBoundingClientRect();
+  const seen = [...list.querySelectorAll(".ply")].filter((p) => {
+    const r = p.getBoundingClientRect(); return r.top >= top - 0.5 && r.bottom <= bottom + 0.5; });
+  return {last: [last.top, last.bottom], view: [top, bottom],
+          end: list.lastElementChild.getBoundingClientRect().bottom, seen: seen.length};
+}"""
+
+
+@pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_move_list_ends_with_the_last_move_after_a_long_chain(
+    page: Page, open_app: Opener, shot: Shot, screen: tuple[int, int]
+) -> None:
+    """A 12 x 12 game against the computer that ends with one move of the player after a
+    chain of the computer's SOSs taller than the list: the list is scrolled to its end, the
+    last move at its foot and the chain's moves above it, filling the list (it showed only
+    "144. Player 1" at its top above ~550 px of blank room), and it starts with a whole line."""
+    _size(page, screen)
+    open_app(f"?size={MAX_APP_SIZE}&seats=human,hard&game={_chain_then_one_move(MAX_APP_SIZE)}")
+    box = page.locator("#move-list")
+    expect(box.locator(".ply.current")).to_have_text(re.compile("^[SO]@"))
+    box.scroll_into_view_if_needed()
+    page.wait_for_function(  # scrolled at the next frame
+        "() => document.getElementById('move-list').scrollTop > 0")
+    settle(page)
+    shot(page, f"texts-move-list-chain-{screen[0]}x{screen[1]}")
+    seen = box.evaluate(LIST_VIEW)
+    (last_top, last_bottom), (top, bottom) = seen["last"], seen["view"]
+    assert top - 0.5 <= last_top and last_bottom <= bottom + 0.5, seen  # the last move in view
+    assert bottom - seen["end"] <= 32, seen  # no more than a line's room under it
+    assert seen["seen"] >= (bottom - top) // 40, seen  # the moves before it above it
+    assert page.evaluate(CHECK, False) == []
 
 
 # --------------------------------------------------------------------------- marks over letters
