@@ -226,6 +226,7 @@ def finish_a_game(page: Page) -> None:
     expect(page.get_by_test_id("status")).to_contain_text("wins")
 
 
+@pytest.mark.fresh_page  # its init script must run: a start in place on a kept page runs none
 def test_persistence_is_asked_once_and_its_state_shown(open_app: Opener, page: Page) -> None:
     page.add_init_script(STORAGE_STUB)
     open_app("?size=3&mode=simple")
@@ -265,6 +266,7 @@ def test_persistence_is_asked_once_and_its_state_shown(open_app: Opener, page: P
     expect(other.get_by_test_id("games-export")).to_be_visible()
 
 
+@pytest.mark.fresh_page  # its init script must run: a start in place on a kept page runs none
 def test_a_refusal_is_remembered_and_shown(open_app: Opener, page: Page) -> None:
     page.add_init_script(BROWSER_REFUSES.replace("__persistDelay = 1500", "__persistDelay = 0"))
     page = open_app("?size=3&mode=simple")
@@ -515,6 +517,7 @@ def test_an_import_keeps_the_keyboard_user_on_import(
     expect(button).not_to_have_attribute("aria-disabled", "true")
 
 
+@pytest.mark.fresh_page  # its init script must run: a start in place on a kept page runs none
 def test_your_games_in_german(
     open_app: Opener, page: Page, size: str, shot: Callable[[Page, str], Path]
 ) -> None:
@@ -540,6 +543,7 @@ def test_your_games_in_german(
                                       " Nichts wurde importiert.")
 
 
+@pytest.mark.fresh_page  # its init script must run: a start in place on a kept page runs none
 def test_your_games_in_english_screenshot(
     open_app: Opener, page: Page, size: str, shot: Callable[[Page, str], Path]
 ) -> None:
