@@ -390,6 +390,19 @@ def test_full_storage_writes_whole_games_and_a_second_import_adds_the_rest() -> 
     assert library(store).count() == 120
 
 
+def test_games_after_the_storage_filled_up_are_counted_as_not_fitted() -> None:
+    """Storage that fills up in the first batches of a long file: the games of the batches
+    read after it are counted as not fitted too, and said so (tests/e2e/test_backup.py's
+    200-game case, moved here: the test above fills up in its last batch)."""
+    records = [game(f"g{n:03}", (A1, B1, C1)) for n in range(200)]
+    store = MemoryStore(quota=12_000)
+    report = run(Importer(file_of(*records), library(store)).steps())
+    assert report.storage == "full" and 0 < report.added < 200 - 2 * BATCH
+    assert report.added + report.not_fitted == 200
+    said = report.messages()[-1].text("en")
+    assert said.startswith(f"Storage is full: {200 - report.added} games did not fit and were")
+
+
 def test_storage_refused_during_an_import() -> None:
     class Refusing(MemoryStore):
         def set(self, key: str, value: str) -> None:

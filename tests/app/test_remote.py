@@ -186,6 +186,21 @@ def test_undo_takes_back_only_this_devices_moves_since_the_last_link() -> None:
     assert anna.game.cursor == 2
 
 
+def test_a_garbage_link_is_explained_plainly() -> None:
+    """``?r=garbage`` (a link cut, mangled, or made by a newer build): one notice in plain
+    words, with no format number, and the page shows a game of its own, not a game by link
+    (tests/e2e/test_remote_games.py's case, moved here)."""
+    app = device([("r", "garbage")])
+    said = app.notice_texts()
+    assert len(said) == 1, said
+    assert said[0] == (
+        "This game link could not be used: it is damaged, or it comes from a newer version of"
+        " this game (reload the page to get it). Nothing was changed."
+    )
+    assert "format" not in said[0] and "32" not in said[0]
+    assert not remote.is_remote(app.game.record) and app.game.line == []
+
+
 def test_a_move_in_a_link_that_went_out_cannot_be_taken_back() -> None:
     anna = device()
     anna.new_remote(Settings(4), 0, "")

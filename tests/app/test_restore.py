@@ -10,8 +10,8 @@ from sos import Rules
 from sos.app.app import AppSession, Prefs
 from sos.app.saving.library import LEGACY_KEY, PREFS_KEY, MemoryStore
 from sos.app.saving.transcript import SavedGame, dump_save
-from sos.app.share.players import MAX_NAME
 from sos.app.share.embed import painted_id
+from sos.app.share.players import MAX_NAME
 from sos.app.text.i18n import text
 from tests.app.support import A1, B1, C1, D4, factory, tab
 

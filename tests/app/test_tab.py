@@ -64,6 +64,23 @@ def test_storage_full_gives_the_notice_once_and_recovers() -> None:
     assert app.commit() == "saved" and app.storage == "ok" and full not in app.notice_texts()
 
 
+def test_storage_full_is_said_in_the_pages_language() -> None:
+    """Storage another app filled before the first move, a German page: the notice says so
+    once, in German (tests/e2e/test_library.py's German case, moved here)."""
+    store = MemoryStore(quota=700)
+    app = tab(store, [("size", "3"), ("lang", "de")])
+    used = sum(len(k) + len(v) for k, v in store.data.items())
+    store.data["fill"] = "x" * (700 - used - len("fill"))
+    for col in range(3):
+        app.game.play(Action(0, col, "S"))
+        app.commit()
+    assert app.storage == "full"
+    assert app.notice_texts() == [
+        "Der Speicher ist voll: Dieses Spiel wird nicht gespeichert. Lösche alte Spiele, um"
+        " Platz zu schaffen."
+    ]
+
+
 def test_legacy_save_is_migrated() -> None:
     store = MemoryStore()
     store.data[LEGACY_KEY] = dump_save(

@@ -300,7 +300,7 @@ SHARED_CONTEXT_FILES = frozenset(
     {
         "test_backup.py", "test_layout_players.py",
         "test_computer.py", "test_embed.py", "test_experience.py", "test_fuzz_browser.py",
-        "test_game.py", "test_game_dbg.py", "test_languages.py", "test_layout.py", "test_layout_review.py",
+        "test_game.py", "test_languages.py", "test_layout.py", "test_layout_review.py",
         "test_library.py", "test_page_limits.py", "test_players.py", "test_players_details.py",
         "test_players_sound.py", "test_puzzle_page.py", "test_remote_games.py",
         "test_review_page.py", "test_saves.py", "test_security.py", "test_stats.py",

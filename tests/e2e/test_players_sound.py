@@ -73,7 +73,7 @@ def test_sound_is_off_by_default_synthesised_and_kept(
     page.get_by_test_id("settings-sound").uncheck()
     page.locator("#settings-cancel").click()
     write(page, 1, 0, "S")
-    assert tones(page) == 0  # (made with the letter, or never: see above)  # off again (a new page: the count starts at 0)
+    assert tones(page) == 0  # off again (made with the letter or never; a new page counts from 0)
     assert audio == []
 
 

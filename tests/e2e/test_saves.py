@@ -1,6 +1,7 @@
 """Nothing lost (issue 25) in the real page: three tabs of one game racing (with and without
 Web Locks), damaged and newer entries kept and listed, a storage cleared by another tab, and a
-library of 10 000 games."""
+library of 10 000 games. A first version's save of a board no longer played, listed and
+deleted with an undo: tests/app/test_saves.py (the list's Delete and Undo: test_library.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,7 @@ import pytest
 from helpers import wait_saved, write
 from playwright.sync_api import BrowserContext, Page, expect
 
-from sos import Rules
 from sos.app.saving.library import load_game
-from sos.app.saving.transcript import SavedGame, dump_save
-from sos.rules import MAX_APP_SIZE
 
 Opener = Callable[..., Page]
 
@@ -190,52 +188,6 @@ def test_damaged_and_newer_entries_are_kept_listed_and_named(
     expect(notice).to_contain_text("can no longer be read by this version")
     assert storage(page)["sos-g:" + gid] == newer_text
     assert page.url.split("#g=")[1] != gid
-
-
-def test_a_first_version_save_no_longer_played_is_listed_and_deleted(
-    open_app: Opener, site_url: str, shot: Callable[[Page, str], Any]
-) -> None:
-    """A first-version save (``sos-game``) of a board outside today's limits, and a damaged
-    game: both kept and listed as not openable, each deleted only by the user, with an undo."""
-    page = open_app("?size=4")
-    write(page, 0, 0, "S")
-    side = MAX_APP_SIZE + 1
-    legacy = dump_save(SavedGame(Rules.square(side), ("human", "human"), "Sa1Ob1", 2, {}))
-    page.evaluate(
-        "([legacy, cut]) => { localStorage.setItem('sos-game', legacy);"
-        " localStorage.setItem('sos-g:cut', cut); }",
-        [legacy, UNREADABLE["sos-g:cut"]],
-    )
-    page.goto(site_url + "index.html")
-    ready(page)
-    expect(page.get_by_test_id("notice")).to_contain_text("The save of an earlier version of SOS")
-    expect(page.locator("#board button.cell:has-text('S')")).to_have_count(1)  # the last game
-    page.get_by_test_id("games").click()
-    first = page.locator("[data-testid=game-entry][data-game-id=sos-game]")
-    expect(first).to_have_attribute("data-kind", "damaged")
-    expect(first).to_contain_text("A game saved by the first version of SOS")
-    expect(first).to_contain_text(f"its board is {side} × {side}")
-    expect(page.get_by_test_id("game-entry").last).to_have_attribute("data-game-id", "sos-game")
-    shot(page, "saves-unreadable-entries")
-    cut = page.locator("[data-testid=game-entry][data-game-id=cut]")
-    cut.get_by_test_id("game-delete").click()
-    expect(cut).to_have_count(0)
-    wait_stored(page, "sos-g:cut", None)
-    page.get_by_test_id("games-undo-delete").click()
-    expect(cut).to_have_attribute("data-kind", "damaged")
-    wait_stored(page, "sos-g:cut", UNREADABLE["sos-g:cut"])  # byte for byte
-    first.get_by_test_id("game-delete").click()
-    expect(first).to_have_count(0)
-    wait_stored(page, "sos-game", None)
-    page.get_by_test_id("games-undo-delete").click()
-    expect(first).to_have_count(1)
-    wait_stored(page, "sos-game", legacy)
-    first.get_by_test_id("game-delete").click()
-    expect(first).to_have_count(0)
-    page.reload()
-    ready(page)
-    expect(page.get_by_test_id("notice")).not_to_contain_text("earlier version")
-    assert "sos-game" not in storage(page) and storage(page)["sos-g:cut"]
 
 
 def test_a_storage_cleared_by_another_tab_gets_the_open_games_back(

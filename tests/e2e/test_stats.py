@@ -13,7 +13,7 @@ from helpers import write
 from playwright.sync_api import Page, expect
 
 from sos.app.learn.rating import RATING_KEY, RatingBook
-from sos.app.text.i18n import ntext, text
+from sos.app.text.i18n import text
 from sos.rules import MAX_APP_SIZE, MIN_APP_SIZE
 
 Opener = Callable[..., Page]
@@ -132,25 +132,6 @@ def test_the_game_just_finished_is_counted_once_its_save_lands(open_app: Opener)
     page.evaluate("window.__release()")
     expect(rows).to_have_count(1)
     assert rows.first.locator("th, td").all_inner_texts()[2:5] == ["1", "0", "0"]  # won
-
-
-def test_undo_after_the_end_leaves_the_game_in_the_record(
-    open_app: Opener, shot: Callable[[Page, str], Path]
-) -> None:
-    """A finished game against the computer is counted with its result; Undo (which shows
-    the position before the last move again) and Redo do not take it out or change it."""
-    page = open_app("?size=3&mode=simple&seats=human,easy&game=Sa1Ob1")
-    write(page, 0, 2, "S")  # S-O-S on the first row: the human wins
-    expect(page.get_by_test_id("result")).to_be_visible()
-    page.get_by_test_id("undo").click()
-    expect(page.get_by_test_id("result")).to_be_hidden()
-    expect(page.locator('button.cell[data-row="0"][data-col="2"]')).to_have_text("")
-    page.get_by_test_id("stats").click()
-    rows = page.get_by_test_id("stats-row")
-    expect(rows).to_have_count(1)
-    expect(rows.first.locator("td").nth(1)).to_have_text("1")  # won (columns: size, W, D, L)
-    expect(page.locator("#stats-total")).to_have_text(ntext("en", "stats.total", 1, games=1))
-    shot(page, "stats-after-undo")
 
 
 def test_undo_reset_stays_offered_after_closing_and_each_mode_shows_its_streak(
