@@ -312,3 +312,18 @@ def test_the_even_estimate_says_what_is_even() -> None:
     from sos.app.text.i18n import text
 
     assert text("en", "hint.estimate2.even") == "Estimate (not proven): the scores end about even."
+
+
+def test_an_import_error_names_the_line_in_the_pages_language() -> None:
+    """A pasted record that cannot be read is refused with its line and reason in the page's
+    language; the game shown and the library stay as they were."""
+    app = tab(MemoryStore(), [("size", "4"), ("lang", "de")])
+    app.game.play(D4)
+    app.commit()
+    shown, entries = app.game.record.id, app.entries()
+    refused = app.import_transcript("SOS 5x5 general, 2 players\n1. S@a1\n2. S@a1\n")
+    assert refused is not None and refused.text(app.lang) == (
+        "Dieser Partietext ließ sich nicht laden: Zeile 3: S@a1: Feld a1 ist schon beschrieben"
+    )
+    assert refused.text("en").startswith("This game text could not be loaded: Line 3:")
+    assert app.game.record.id == shown and app.game.line == [D4] and app.entries() == entries
