@@ -332,3 +332,19 @@ def test_an_error_in_a_record_names_the_turn_as_numbered_and_its_line() -> None:
     assert loose is not None and "Line 3: expected a numbered turn" in loose.text("en")
     header = app.import_transcript("SOS 4 by 4\n1. S@a1\n")
     assert header is not None and "Line 1: expected a header" in header.text("en")
+
+
+def test_an_import_error_names_the_line_in_the_pages_language() -> None:
+    """A pasted record that cannot be read is refused with its line and reason in the page's
+    language; the game shown and the library stay as they were."""
+    app = tab(MemoryStore(), [("size", "4"), ("lang", "de")])
+    app.game.play(D4)
+    app.commit()
+    shown, entries = app.game.record.id, app.entries()
+    refused = app.import_transcript("SOS 5x5 general, 2 players\n1. S@a1\n2. S@a1\n")
+    assert refused is not None and refused.text(app.lang) == (
+        "Dieser Partietext ließ sich nicht laden: Zug 2 (Zeile 3): S@a1: Feld a1 ist schon"
+        " beschrieben"
+    )
+    assert refused.text("en").startswith("This game text could not be loaded: Turn 2 (line 3):")
+    assert app.game.record.id == shown and app.game.line == [D4] and app.entries() == entries

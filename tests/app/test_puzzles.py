@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from sos import Action
 from sos.app.learn.puzzle_set import DATA_PATH, Puzzle, UnknownPuzzleError, parse_puzzles
 from sos.app.learn.puzzles import PUZZLES_KEY, Progress, PuzzleSession
 from sos.app.learn.rating import RATING_KEY
@@ -223,3 +224,18 @@ def test_the_difficulty_line_and_the_daily_mark() -> None:
     assert session.solved_on(day) and "solved today" not in session.title()  # (nothing moves)
     session.open("daily", day)  # opened again: it says so
     assert session.title().endswith("· ✓ solved today")
+
+
+def test_a_wrong_move_that_scores_says_where_the_game_ends() -> None:
+    """The daily puzzle of 2026-12-04 (7g-7461d9) at 21–1: the goal is to win by the most,
+    not to "keep your lead"; after the right S@e1 (22–1) the wrong O@f1 scores (23–1) and the
+    text says where the game ends with perfect play: 21 ahead instead of 22 (issue 43)."""
+    session = PuzzleSession(shipped(), MemoryStore(), lambda: "en")
+    session.open("7g-7461d9", date(2026, 12, 4))
+    assert session.context().endswith("21–1")
+    assert "Player 1 to move: find the move that wins by the most" in session.prompt()
+    assert session.attempt(Action.parse("S@e1")).kind == "right"
+    assert session.context().endswith("22–1")
+    assert session.attempt(Action.parse("O@f1")).kind == "wrong"
+    assert session.feedback() == "O@f1 is not it: you finish only 21 ahead instead of 22."
+    assert session.context().endswith("23–1")

@@ -580,3 +580,41 @@ def test_every_entry_this_version_writes_reads_back() -> None:
     assert isinstance(app.library.read("nope"), type(None))
     store.data[GAME_PREFIX + "bad"] = "{"
     assert isinstance(app.library.read("bad"), Unreadable)
+
+
+#: First-version saves (``sos-game``) that cannot be read, one of each kind (they were the
+#: browser test tests/e2e/test_experience.py::test_bad_saved_game_is_reported_and_replaced).
+UNREADABLE_FIRST_SAVES = {
+    "corrupt": "not json at all {",
+    "old-version": json.dumps({"format": "sos-save", "version": 0, "moves": ""}),
+    "illegal-moves": json.dumps(
+        {"format": "sos-save", "version": 1, "rows": 4, "cols": 4, "mode": "general",
+         "players": 2, "seats": ["human", "human"], "moves": "Sa1Sa1", "cursor": 2,
+         "prefs": {}}
+    ),
+    "strip-board": json.dumps(
+        {"format": "sos-save", "version": 1, "rows": 1, "cols": 9, "mode": "general",
+         "players": 2, "seats": ["human", "human"], "moves": "", "cursor": 0, "prefs": {}}
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(UNREADABLE_FIRST_SAVES))
+def test_an_unreadable_first_version_save_is_said_once_kept_and_a_new_game_is_saved(
+    kind: str,
+) -> None:
+    """The start says once that the first version's save could not be read, shows an empty
+    game (not the save's moves), keeps ``sos-game`` byte for byte, and the next move is saved
+    as a game of today's format."""
+    saved = UNREADABLE_FIRST_SAVES[kind]
+    store = MemoryStore()
+    store.data[LEGACY_KEY] = saved
+    app = tab(store)  # the plain address, as a returning player opens it
+    (said,) = app.notice_texts()
+    assert said.startswith("The save of an earlier version of SOS could not be read"), said
+    assert app.game.line == []
+    app.game.play(Action.parse("S@b2"))
+    assert app.commit() == "saved"
+    stored = json.loads(store.data[GAME_PREFIX + app.game.record.id])
+    assert stored["version"] == 2 and stored["line"] == "Sb2"
+    assert store.data[LEGACY_KEY] == saved  # kept as it was

@@ -198,39 +198,6 @@ def test_show_the_solution_after_a_miss(open_app: Opener, page: Page) -> None:
     expect(cell(page, next(a for a in puzzle.wrong[1] if a not in puzzle.line))).to_be_disabled()
 
 
-@pytest.mark.parametrize("size", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
-def test_a_puzzle_has_a_number_a_fresh_rating_line_and_says_why_it_is_solved(
-    open_app: Opener, page: Page, size: dict[str, int], shot: Callable[[Page, str], Path]
-) -> None:
-    """The title names the puzzle by its number in the set (not its id); after a failed
-    puzzle the next one's rating line has no "points" of the last one; a solved puzzle says
-    why its move is the one (the SOS it makes, what the others give)."""
-    page.set_viewport_size(size)
-    puzzle = one_move_with_refutation()
-    number = puzzles().index(puzzle) + 1
-    page = open_app(f"?puzzle={puzzle.id}")
-    dialog = page.get_by_test_id("puzzle-dialog")
-    expect(dialog).to_be_visible(timeout=30_000)
-    expect(page.locator("#puzzle-title")).to_contain_text(f"Puzzle {number} ·")
-    expect(page.locator("#puzzle-title")).not_to_contain_text(puzzle.id)
-    rating = page.get_by_test_id("puzzle-rating")
-    wrong, reply = wrong_with_reply(puzzle)
-    attempt(page, wrong)
-    expect(cell(page, reply)).to_have_text(reply.letter)  # the refutation, played back
-    expect(rating).to_contain_text("points")  # this puzzle's change ("-100 points")
-    page.get_by_test_id("puzzle-next").click()
-    expect(dialog).not_to_have_attribute("data-puzzle", puzzle.id)
-    expect(rating).not_to_contain_text("points")  # nothing rated yet on the new one
-    shown = next(p for p in puzzles() if p.id == dialog.get_attribute("data-puzzle"))
-    for index in shown.steps():
-        attempt(page, shown.line[index])
-        expect(cell(page, shown.line[index])).to_have_text(shown.line[index].letter)
-    feedback = page.get_by_test_id("puzzle-feedback")
-    expect(feedback).to_contain_text("Solved")
-    expect(feedback).to_contain_text("Every other move does worse: at best,")
-    shot(page, f"puzzle-why-{size['width']}")
-
-
 #: The day the daily-puzzle tests live on (the page's clock is pinned to it): its puzzle,
 #: 7g-7461d9, a 7x7 of three moves to find, has the longest German prompt of the set (at 4
 #: lines it left a 140 px board in a 320x420 frame before the short frame's grid).

@@ -13,19 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from helpers import CpuTrace, EmbedHost
 from playwright.sync_api import Page, expect
 from test_experience import _axe
 
 from sos import GameState, Rules, new_game
-from sos.ai.review import review_game, review_steps
-from sos.ai.search import run_to_end
-from sos.app.learn.review import EXTRA_KEY
-from sos.app.saving.library import GameRecord, dump_game
+from sos.ai.review import review_game
 from sos.app.saving.transcript import encode_moves
 from sos.app.text.i18n import percent
-from tests.ai.test_review import search_game
 
 Opener = Callable[..., Page]
 
@@ -119,39 +114,6 @@ def test_review_a_finished_game(open_app: Opener, shot: Callable[[Page, str], Pa
     expect(page.get_by_test_id("review-panel")).to_be_hidden()
     expect(page.locator("#move-list button.ply[data-verdict]")).to_have_count(0)
     expect(page.locator("button.cell.best")).to_have_count(0)
-
-
-@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
-def test_a_move_among_the_best_is_not_called_worse_and_doubt_is_said(
-    open_app: Opener, page: Page, size: tuple[int, int], shot: Callable[[Page, str], Path]
-) -> None:
-    """Issue 32 ("O@e1 — blunder … Best: O@e1, …"): a 7x7 game whose review (estimates, small
-    budgets, made in CPython and kept with the game) has a move that the search chose but whose
-    estimate after it is a point lower. The panel calls it the best move, says the computer is
-    unsure, lists no "Best:" and marks nothing; values read as results ("a win by …")."""
-    state = search_game(Rules(7, 7, "general"), 2)
-    review = run_to_end(review_steps(state, exact_nodes=2_000, estimate_nodes=300))
-    ply = next(p for p in review.plies if p.unsure)
-    record = GameRecord("unsure", state.rules, ("human", "human"), state.history,
-                        len(state.history), created=1.0, updated=1.0, rev=1,
-                        extra={EXTRA_KEY: review.to_dict()})
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_app("?lang=en")
-    page.evaluate("(text) => localStorage.setItem('sos-g:unsure', text)", dump_game(record))
-    open_app("#g=unsure")
-    page.get_by_test_id("review").click()
-    expect(page.get_by_test_id("review-panel")).to_have_attribute("data-source", "saved")
-    button = page.locator(f'#move-list button.ply[data-ply="{ply.ply + 1}"]')
-    expect(button).to_have_attribute("data-verdict", "best")
-    button.click()
-    move = page.get_by_test_id("review-move")
-    expect(move).to_contain_text(f"Move {ply.ply + 1}, Player 1: {ply.action} — best move.")
-    expect(move).to_contain_text("Before: a win by ≈")
-    expect(move).to_contain_text("The computer is unsure here")
-    expect(move).not_to_contain_text("Best:")
-    expect(page.locator("button.cell.best")).to_have_count(0)
-    move.scroll_into_view_if_needed()
-    shot(page, f"review-unsure-{size[0]}")
 
 
 def test_verdicts_show_as_they_are_found(open_app: Opener) -> None:
