@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from sos import Action, Rules
+from sos.app.share.players import NAME_FIELD_MAX
 from sos.app.share.remote import RemoteLink, encode_link
 
 Opener = Callable[..., Page]
@@ -114,7 +115,8 @@ FORTY = "Maximilian-Alexander von Hohenzollern-Si"
 def test_a_long_name_is_kept_whole_and_cut_only_at_a_word(
     open_app: Opener, page: Page, shot: Callable[[Page, str], Path], size: str
 ) -> None:
-    """A 40-character name is kept whole (the field takes 96); a longer one, from a pasted
+    """A 40-character name is kept whole (the field takes NAME_FIELD_MAX, twice the name's
+    limit, so that the app cuts a longer one at its last word); a longer one, from a pasted
     game by link, say, is cut at a word with "…". Where it does not fit, the score card ends
     it with "…" and keeps the whole name in its tooltip."""
     assert len(FORTY) == 40
@@ -122,7 +124,7 @@ def test_a_long_name_is_kept_whole_and_cut_only_at_a_word(
     page = open_app("?size=5&seats=human,easy")
     page.get_by_test_id("settings").click()
     field = page.get_by_test_id("settings-name-0")
-    assert field.evaluate("(e) => e.maxLength") == 96
+    assert field.evaluate("(e) => e.maxLength") == NAME_FIELD_MAX
     field.fill(FORTY)
     page.get_by_test_id("settings-start").click()
     status = page.get_by_test_id("status")
