@@ -17,6 +17,7 @@ import pytest
 from sos import Action, Rules
 from sos.app.app import AppSession
 from sos.app.saving.library import (
+    EMPTY,
     GAME_PREFIX,
     INDEX_KEY,
     LEGACY_ID,
@@ -580,3 +581,20 @@ def test_every_entry_this_version_writes_reads_back() -> None:
     assert isinstance(app.library.read("nope"), type(None))
     store.data[GAME_PREFIX + "bad"] = "{"
     assert isinstance(app.library.read("bad"), Unreadable)
+
+
+def test_a_summary_that_fits_where_its_game_does_not_is_taken_back() -> None:
+    """Storage full: a move's summary (as long as the one it replaces) fits in the index's
+    log, its game does not: the log is put back, so the index never lists moves the stored
+    game lacks (an empty game listed with a move, never pruned; found by
+    tests/app/test_tabs_machine.py)."""
+    store = MemoryStore()
+    app = tab(store)
+    gid = app.game.record.id
+    store.quota = sum(len(k) + len(v) for k, v in store.data.items())
+    app.game.play(A1)
+    assert app.commit() == "failed"
+    fresh = tab(store, f"g={gid}")
+    assert fresh.game.line == []
+    summary = fresh.library.summary(gid)
+    assert summary is not None and summary.moves == 0 and summary.flags & EMPTY
