@@ -310,7 +310,7 @@ class TabsMachine(RuleBasedStateMachine):
         if changed:
             rows = text.rstrip("\n").split("\n")
             last = json.loads(rows[-1])
-            if last.get("format") == "sos-game" and last["line"]:
+            if last.get("format") == "sos-game" and last.get("version") == 2 and last["line"]:
                 record = load_game(rows[-1])
                 line = record.line[:-1]
                 state = GameRecord(record.id, record.rules, record.seats, line, len(line)).state()
@@ -359,7 +359,7 @@ class TabsMachine(RuleBasedStateMachine):
         if not self.list_open[index]:
             self.unseen[index] = [m.text("en") for m in report.messages()]
         for game_line in text.split("\n")[1:]:
-            if game_line.startswith('{"format":"sos-game"'):
+            if game_line.startswith('{"format":"sos-game","version":2,'):
                 for line in load_game(game_line).lines():
                     self.shown.setdefault(line, False)
 
