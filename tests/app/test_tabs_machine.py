@@ -17,7 +17,7 @@ games" open or closed meanwhile, and its report is kept until seen
 room fail; a newer build writes over a tab's game in a format this version cannot read.
 
 Invariants, after every step: no position a tab showed is lost (each is in a stored game, or
-in a tab's memory, to be saved; a position never stored while the quota refused writes may go
+in a tab's memory, to be saved; once a quota refused a write, a position never stored may go
 with its game: the page said so, and the last good save stays); an entry this version cannot
 read is never written over; the index (log and folded index, as stored) lists exactly the
 stored games, with their move counts; an import's report is not lost (said while the list
@@ -133,7 +133,7 @@ class TabsMachine(RuleBasedStateMachine):
         self.inbox: list[list[str | None]] = [[], []]
         #: Positions a tab showed -> stored at least once since.
         self.shown: dict[Line, bool] = {}
-        self.quota_during_step = False
+        self.quota_during_step = self.quota_seen = False
         #: Entries a newer build wrote: key -> text, never to be written over.
         self.newer: dict[str, str] = {}
         self.files: list[str] = []
@@ -380,7 +380,7 @@ class TabsMachine(RuleBasedStateMachine):
     def quota(self) -> None:
         """Storage full: no write that needs more room fits."""
         self.store.quota = sum(len(k) + len(v) for k, v in self.store.data.items())
-        self.quota_during_step = True
+        self.quota_during_step = self.quota_seen = True
 
     @precondition(lambda self: self.store.quota is not None)
     @rule()
@@ -409,7 +409,9 @@ class TabsMachine(RuleBasedStateMachine):
         self.note_shown()
         stored = self.stored_lines()
         memory = self.memory_lines()
-        quota = self.quota_during_step or self.store.quota is not None
+        # A save refused for room is said ("Storage is full"); the tab may then leave or reload
+        # its game (the last good save stays): a position never stored since may go.
+        quota = self.quota_during_step or self.store.quota is not None or self.quota_seen
         self.quota_during_step = self.store.quota is not None
         for position, was_stored in list(self.shown.items()):
             if any(line[: len(position)] == position for line in stored):
@@ -461,7 +463,9 @@ class TabsMachine(RuleBasedStateMachine):
                 self.run_task()
         self.note_shown()
         stored = self.stored_lines()
-        for position in self.shown:
+        for position, was_stored in self.shown.items():
+            if self.quota_seen and not was_stored:
+                continue
             assert any(line[: len(position)] == position for line in stored), (
                 f"not stored at the end: {[str(a) for a in position]}"
             )
