@@ -235,6 +235,37 @@ class ImportReport:
         return said
 
 
+class ReportBox:
+    """What the export and import box of "Your games" says: the last export's or import's
+    report, kept until it was seen. One that ends while the list is closed stays for the next
+    opening (fresh-clone CI under load: an import that ended while the list was closed had its
+    report -- what was added, what was set aside -- cleared by that opening, never seen)."""
+
+    def __init__(self) -> None:
+        #: The report's summary and the lines set aside (empty: the box says nothing).
+        self.said: list[Message] = []
+        self.listed: list[Message] = []
+        #: Said while the list was closed: not seen yet.
+        self.unseen = False
+
+    def say(self, said: list[Message], listed: list[Message], list_open: bool) -> None:
+        """An export or import ended (``list_open``: "Your games" is open) with ``said`` and
+        the lines set aside, ``listed``."""
+        self.said, self.listed = list(said), list(listed)
+        self.unseen = not list_open
+
+    def clear(self) -> None:
+        """An export or import starts: the last report goes."""
+        self.said, self.listed, self.unseen = [], [], False
+
+    def opened(self, running: bool) -> None:
+        """ "Your games" was opened (``running``: an export or import still runs): a report
+        seen at an earlier opening goes, one not seen yet stays for this one."""
+        if not running and not self.unseen:
+            self.said, self.listed = [], []
+        self.unseen = False
+
+
 def _readable_progress(raw: str) -> bool:
     try:
         data = json.loads(raw)
@@ -495,6 +526,6 @@ def merge_progress(here: Progress, theirs: Progress) -> Progress:
 
 __all__ = [
     "BATCH", "LIBRARY_FORMAT", "LIBRARY_VERSION", "MAX_FILE_BYTES", "MAX_LINE", "MAX_LISTED",
-    "MEDIA_TYPE", "Exported", "ImportReport", "Importer", "export_steps", "file_name",
+    "MEDIA_TYPE", "Exported", "ImportReport", "Importer", "ReportBox", "export_steps", "file_name",
     "merge_progress", "size_refused",
 ]

@@ -174,9 +174,14 @@ class TabCore:
         (:func:`sos.web.store.with_lock`), a task or more later; a game opened or started in
         between would otherwise leave that change unsaved, and an empty stored game would be
         pruned with its first move (fresh-clone CI under load: a move, then New game at once,
-        then Back found no game)."""
+        then Back found no game). An unchanged game that storage lost (another tab cleared it,
+        or "clear site data", and this tab's ``storage`` event or focus check still waits) is
+        written again as :meth:`ensure_saved` does (tests/app/test_tabs_machine.py found it)."""
         if not same_game(self._stored, self.game.to_record()):
             self.commit()
+        elif self.game.record.id:  # (not the placeholder before the start)
+            # storage cleared, the tab not told yet (its event or focus check still waits)
+            self.ensure_saved(cleared_only=True)
 
     def _create(
         self,
@@ -343,6 +348,17 @@ class TabCore:
             self.save_prefs()
         mine = self.game.to_record()
         if self.library.raw(mine.id) is not None:
+            found = self.library.read(mine.id)
+            if (
+                isinstance(found, GameRecord)
+                and found.token != mine.token
+                and not found.holds(mine)
+            ):
+                # Another tab wrote its copy back after a clear, without this tab's moves,
+                # and its storage event has not come yet: ours is kept, merged or as a copy
+                # (tests/app/test_tabs_machine.py found it).
+                self.commit()
+                return True
             return False
         if cleared_only and self.library.was_deleted(mine.id):
             return False  # deleted in another tab's list, not lost with a cleared storage

@@ -23,6 +23,7 @@ from sos.app.app import AppSession
 from sos.app.backup import (
     MEDIA_TYPE,
     Importer,
+    ReportBox,
     export_progress,
     export_steps,
     file_name,
@@ -110,7 +111,7 @@ class BackupPanel:
         self.imported = imported
         self.keep = KeepPanel(app, self.show_status)
         self.running = False
-        self.unseen = False  # a report said while "Your games" was closed
+        self.box = ReportBox()  # the last report, kept until seen (sos.app.backup)
         self._row_height = 0  # the progress row's height when last brought into view (px)
 
     def listen(self, on: Callable[[Any, str, Callable[[Any], object]], None]) -> None:
@@ -128,9 +129,9 @@ class BackupPanel:
         """ "Your games" was opened: say whether the library is kept (and ask, once). The last
         export's or import's report goes once it was seen: an import that ended while the list
         was closed keeps its report (what was added, what was set aside) for this opening."""
-        if not self.running and not self.unseen:
+        self.box.opened(self.running)
+        if not self.box.said:
             by_id("games-backup-message").replaceChildren()
-        self.unseen = False
         self.keep.games_opened()
         self.show_status()
 
@@ -152,6 +153,7 @@ class BackupPanel:
             return
         self.running = True
         self._available(False)
+        self.box.clear()
         by_id("games-backup-message").replaceChildren()
         spawn(self._guarded(work))
 
@@ -239,15 +241,15 @@ class BackupPanel:
             _in_view(row)
 
     def _say(self, said: list[Message], listed: list[Message] | None = None) -> None:
-        self.unseen = not by_id("games-dialog").open
+        self.box.say(said, listed or [], bool(by_id("games-dialog").open))
         box = by_id("games-backup-message")
         box.replaceChildren()
-        for one in said:
+        for one in self.box.said:
             box.appendChild(element("p", "", one.text(self.app.lang)))
-        if listed:
+        if self.box.listed:
             items = element("ul", "games-set-aside")
             items.dataset.testid = "games-import-problems"
-            for one in listed:
+            for one in self.box.listed:
                 items.appendChild(element("li", "", one.text(self.app.lang)))
             box.appendChild(items)
 

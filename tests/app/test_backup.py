@@ -23,6 +23,7 @@ from sos.app.backup import (
     Exported,
     Importer,
     ImportReport,
+    ReportBox,
     export_progress,
     export_steps,
     file_name,
@@ -42,6 +43,7 @@ from sos.app.saving.library import (
     load_game,
 )
 from sos.app.saving.transcript import decode_moves
+from sos.app.text.message import message
 from tests.app.support import A1, A3, B1, C1, D4
 
 T = TypeVar("T")
@@ -525,3 +527,22 @@ def test_export_of_a_large_library_is_stepwise_too() -> None:
     assert done == [(1, 500), (2, 500), (3, 500)]
     exported = run(steps)
     assert exported.games == 500
+
+
+def test_a_report_said_while_the_list_is_closed_stays_until_seen() -> None:
+    """An import that ends while "Your games" is closed keeps its report for the next opening
+    (fresh-clone CI: it was cleared by that opening, never seen); one seen goes at the next
+    opening; an opening while one runs keeps nothing old."""
+    box, said, listed = ReportBox(), [message("backup.file.empty")], [message("backup.more")]
+    box.say(said, listed, list_open=False)
+    box.opened(running=False)
+    assert box.said == said and box.listed == listed  # seen now
+    box.opened(running=False)
+    assert box.said == [] and box.listed == []  # seen before: gone
+    box.say(said, [], list_open=True)
+    box.opened(running=False)
+    assert box.said == []
+    box.say(said, [], list_open=False)
+    box.clear()  # another import starts
+    box.opened(running=True)
+    assert box.said == []

@@ -17,6 +17,7 @@ import pytest
 from sos import Action, Rules
 from sos.app.app import AppSession
 from sos.app.saving.library import (
+    EMPTY,
     GAME_PREFIX,
     INDEX_KEY,
     LEGACY_ID,
@@ -618,3 +619,20 @@ def test_an_unreadable_first_version_save_is_said_once_kept_and_a_new_game_is_sa
     stored = json.loads(store.data[GAME_PREFIX + app.game.record.id])
     assert stored["version"] == 2 and stored["line"] == "Sb2"
     assert store.data[LEGACY_KEY] == saved  # kept as it was
+
+
+def test_a_summary_that_fits_where_its_game_does_not_is_taken_back() -> None:
+    """Storage full: a move's summary (as long as the one it replaces) fits in the index's
+    log, its game does not: the log is put back, so the index never lists moves the stored
+    game lacks (an empty game listed with a move, never pruned; found by
+    tests/app/test_tabs_machine.py)."""
+    store = MemoryStore()
+    app = tab(store)
+    gid = app.game.record.id
+    store.quota = sum(len(k) + len(v) for k, v in store.data.items())
+    app.game.play(A1)
+    assert app.commit() == "failed"
+    fresh = tab(store, f"g={gid}")
+    assert fresh.game.line == []
+    summary = fresh.library.summary(gid)
+    assert summary is not None and summary.moves == 0 and summary.flags & EMPTY

@@ -177,3 +177,35 @@ def test_showing_another_game_writes_nothing_for_an_unchanged_one() -> None:
     shown = app.game.record.id
     app.delete(shown)  # ... and deleted
     assert GAME_PREFIX + shown not in store.data and app.game.record.id != shown
+
+
+def test_a_game_storage_lost_before_the_tab_heard_of_it_is_written_when_left() -> None:
+    """Storage cleared (another tab, or "clear site data") and this tab left its game before
+    its ``storage`` event or focus check came: the game is written again as it is left, not
+    lost with the clear (found by tests/app/test_tabs_machine.py)."""
+    store = MemoryStore()
+    app = tab(store, [("size", "4")])
+    first = app.game.record.id
+    app.game.play(A1)
+    app.commit()
+    store.data.clear()  # no event yet
+    app.new_game()
+    assert app.library.get(first).line == (A1,)  # type: ignore[union-attr]
+    assert app.open(first) and app.game.line == [A1]
+
+
+def test_a_copy_written_back_without_this_tabs_moves_is_answered_by_the_focus_check() -> None:
+    """Two tabs of one game, storage cleared: the other tab writes its older copy back first;
+    this tab's focus check (its storage event still on the way, e.g. a reload at once) finds
+    the game stored but without its move, and keeps the move (found by
+    tests/app/test_tabs_machine.py)."""
+    store = MemoryStore()
+    one = tab(store, [("size", "4")])
+    gid = one.game.record.id
+    two = tab_sharing(store, one, f"g={gid}")
+    two.game.play(A1)
+    two.commit()
+    store.data.clear()
+    assert one.ensure_saved(cleared_only=True)  # its copy, without the move
+    assert two.ensure_saved(cleared_only=True)
+    assert any(line[:1] == (A1,) for e in two.library.entries() for line in e.lines())

@@ -218,9 +218,15 @@ class Library(LibraryIndex):
         written = replace(record, token=self._new_token())
         text = dump_game(written)
         # The index first: when storage is full, neither is written and the page says so
-        # (a game written without its summary would be listed with an old one).
+        # (a game written without its summary would be listed with an old one). A summary that
+        # fits where its game does not (as long as the one it replaces) is taken back.
+        kept = self._noted()
         self._note(written, 1 if new else 0)
-        self.store.set(GAME_PREFIX + record.id, text)
+        try:
+            self.store.set(GAME_PREFIX + record.id, text)
+        except StorageError:
+            self._unnote(record.id, kept)
+            raise
         self.unreadable.pop(record.id, None)
         return written
 

@@ -353,6 +353,36 @@ class LibraryIndex:
         self._next += 1
         self._store_log(strict=True, added=added)
 
+    def _noted(self) -> tuple[str | None, str | None, dict[str, Summary | None]]:
+        """The index as stored before a write (:meth:`_unnote` puts it back): the folded
+        index's stamp, the log's text and a copy of the log's summaries."""
+        self._load()
+        return self._stamp, self._log_raw, dict(self._log)
+
+    def _unnote(
+        self, game_id: str, kept: tuple[str | None, str | None, dict[str, Summary | None]]
+    ) -> None:
+        """The write of game ``game_id`` was refused after its summary (:meth:`_note`) was
+        written: the stored log as it was (it fitted then), or, when the write folded the
+        log, the game's earlier summary in a new log. Nothing is raised (at worst the
+        summary stays until the game's next write)."""
+        stamp, raw, log = kept
+        try:
+            if stamp == self._stamp and raw is not None:
+                self.store.set(LOG_KEY, raw)
+            elif stamp == self._stamp:
+                self.store.remove(LOG_KEY)
+            else:
+                old = log.get(game_id, self._base.get(game_id))
+                if old is None:
+                    self._drop(game_id)
+                else:
+                    self._log[game_id] = old
+                self._store_log()
+        except StorageError:
+            pass
+        self._loaded = False  # read again from the store
+
     def _mark(self, game_id: str, error: RecordError) -> Unreadable:
         """Note that entry ``game_id`` cannot be read (in memory and in the index)."""
         self._load()
