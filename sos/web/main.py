@@ -319,6 +319,6 @@ async def main() -> Page:
     spawn(warm_up())
     page.panels.open_wanted_puzzle()
     embed.post(ready_message(page.app.settings(), page.app.lang, page.app.names()))
-    testing.expose(main)
+    testing.expose(main, page)
     return page
 

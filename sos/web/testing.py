@@ -21,7 +21,6 @@ ran: none are handed over again), the interpreter's start and the catalogs alrea
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -77,10 +76,19 @@ def _restore() -> None:
     window.scrollTo(0, 0)
 
 
-def expose(main: Callable[[], Awaitable[Any]]) -> None:
-    """Give the tests ``__sosTest.stop()`` and ``__sosTest.start(url)`` (only where enabled);
-    ``main`` starts the page (:func:`sos.web.main.main`)."""
-    if not enabled() or getattr(window.__sosTest, "start", None) is not None:
+def running() -> Any:
+    """The page the last start made (:class:`sos.web.main.Page`), for tests that look inside
+    it through PyScript's interpreter; None where the hook is off."""
+    return _kept.get("page")
+
+
+def expose(main: Callable[[], Awaitable[Any]], page: Any) -> None:
+    """Give the tests ``__sosTest.stop()`` and ``__sosTest.start(url)`` and keep ``page``, the
+    page just started (only where enabled); ``main`` starts the page (:func:`sos.web.main.main`)."""
+    if not enabled():
+        return
+    _kept["page"] = page
+    if getattr(window.__sosTest, "start", None) is not None:
         return
     hook = window.__sosTest
 
@@ -92,10 +100,7 @@ def expose(main: Callable[[], Awaitable[Any]]) -> None:
         boot = _kept.get("boot")
         if boot is not None:
             boot.take().taps.splice(0)  # the taps before Python ran are not handed over again
-        page = await main()
-        shell = sys.modules.get("__main__")
-        if shell is not None and hasattr(shell, "APP"):
-            vars(shell)["APP"] = page  # static/app.py's handle on the running page
+        await main()
 
     hook.stop = guard.lasting(lambda: stop(), "test hook stop")
     hook.start = guard.lasting(lambda url: guard.future(start(str(url))), "test hook start")

@@ -95,7 +95,7 @@ import gc
 import sos.web.main
 from pyscript import window
 
-_page = __import__("__main__").APP  # the running page (a start in place leaves old ones)
+_page = __import__("sos.web.testing").web.testing.running()  # the page started last
 _count = [0]
 
 def _marked(label, call):
@@ -341,7 +341,7 @@ HANG_SEARCH = """
 import gc
 import sos.web.main
 
-_page = __import__("__main__").APP  # the running page (a start in place leaves old ones)
+_page = __import__("sos.web.testing").web.testing.running()  # the page started last
 
 def _hung(game, seat):
     while True:

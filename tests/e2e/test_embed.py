@@ -160,15 +160,10 @@ def test_same_site_iframe_posts_ready_and_game_over(
 
 
 def test_messages_from_the_host_are_ignored(page: Page, embed: EmbedHost) -> None:
-    frame, game = embed.open("?size=3&embed=1")
-    # The frame notes a last message of the host's, posted after the others: messages from one
-    # source arrive in order, so once it is in, the others have been dispatched (no wall clock).
-    frame.evaluate("""() => addEventListener("message", (e) => {
-        if (e.data === "sentinel") window.sentinel = true; })""")
-    for payload in ('{"type": "SKIP_WAITING"}', '"<img src=x onerror=alert(1)>"', "null",
-                    '"sentinel"'):
+    _frame, game = embed.open("?size=3&embed=1")
+    for payload in ('{"type": "SKIP_WAITING"}', '"<img src=x onerror=alert(1)>"', "null"):
         page.evaluate(f"document.getElementById('game').contentWindow.postMessage({payload}, '*')")
-    frame.wait_for_function("() => window.sentinel === true", polling=50)
+    page.wait_for_timeout(200)  # bounded: what must not happen (a message acted on)
     expect(game.get_by_test_id("status")).to_have_text("Player 1 to move")
     expect(game.locator("button.cell:not(:empty)")).to_have_count(0)
 

@@ -188,7 +188,7 @@ def test_game_record_export_and_import(open_app: Opener) -> None:
     bad = "SOS 5x5 general, 2 players\n1. S@a1\n2. S@a1\n"
     box.fill(bad)
     page.get_by_test_id("record-import").click()
-    expect(page.get_by_test_id("record-message")).to_contain_text("Line 3:")
+    expect(page.get_by_test_id("record-message")).to_contain_text("Turn 2 (line 3):")
     expect(box).to_have_value(bad)  # nothing lost
     expect(page.locator(WRITTEN)).to_have_count(4)  # the game is unchanged behind the dialog
     box.fill("SOS 5x5 simple, 2 players\n1. S@a1\n2. O@e5\n")

@@ -21,7 +21,7 @@ from test_layout_texts import _random_game
 from test_review_page import query_for, random_game, wait_reviewed
 
 from sos import Rules, new_game
-from sos.app.share.remote import MAX_NAME
+from sos.app.share.remote import NAME_FIELD_MAX
 from sos.rules import MAX_APP_SIZE, MAX_PLAYERS
 
 Opener = Callable[..., Page]
@@ -214,10 +214,10 @@ def test_four_players_on_a_phone_make_an_even_grid_with_a_long_name(
     expect(seat.locator("option").nth(1)).to_have_text("Leicht")
     name = page.get_by_test_id("settings-name-1")
     name.fill("Bernd-Friedrich von Hohenzollern-Sigmaringen")
-    expect(name).to_have_value("Bernd-Friedrich von Hohenzollern-Sigmaringen")  # 44 < 96: whole
-    assert name.evaluate("(e) => e.maxLength") == MAX_NAME
+    expect(name).to_have_value("Bernd-Friedrich von Hohenzollern-Sigmaringen")  # 44: whole
+    assert name.evaluate("(e) => e.maxLength") == NAME_FIELD_MAX  # the app cuts at a word
     for field in ("remote-my-name", "remote-name"):  # a friend game's names: the same limit
-        assert page.locator(f"#{field}").evaluate("(e) => e.maxLength") == MAX_NAME
+        assert page.locator(f"#{field}").evaluate("(e) => e.maxLength") == NAME_FIELD_MAX
     page.get_by_test_id("settings-start").click()
     settle(page)
     shot(page, "layout-phone-4-players-long-name")
