@@ -104,8 +104,8 @@ fi
 "$CHROMIUM" --version 2>/dev/null || true
 
 # The other engines of tests/engines/, from Debian's packages (nothing else can be downloaded):
-# Firefox ESR (driven over WebDriver BiDi), WebKitGTK's WebKitWebDriver + MiniBrowser, Xvfb
-# for MiniBrowser's window, and the Noto fonts (Hindi's Devanagari). Without root the tests say what is missing (and fail under CI).
+# Firefox ESR (driven over WebDriver BiDi), WebKitGTK's WebKitWebDriver + MiniBrowser, and Xvfb
+# for MiniBrowser's window. Without root the tests say what is missing (and fail under CI).
 step "Firefox ESR and WebKitGTK"
 FIREFOX="${FIREFOX:-/usr/bin/firefox-esr}"
 export FIREFOX
@@ -113,8 +113,6 @@ want=()
 [ -x "$FIREFOX" ] || want+=(firefox-esr)
 [ -x /usr/bin/WebKitWebDriver ] || want+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null 2>&1 || want+=(xvfb)
-# Devanagari (and the other scripts of the nine languages) for the Hindi screenshots and layout
-dpkg-query -W -f='${Status}' fonts-noto-core 2>/dev/null | grep -q "ok installed" || want+=(fonts-noto-core)
 if [ ${#want[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian's ${want[*]}"

@@ -7,9 +7,11 @@ is compiled in memory with Babel (as scripts/i18n.py compile does) and installed
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.mofile import write_mo
@@ -62,3 +64,32 @@ def pytest_configure(config: pytest.Config) -> None:
     if output:
         shutil.rmtree(output, ignore_errors=True)
         Path(output).mkdir(parents=True, exist_ok=True)
+
+
+# --------------------------------------------------------------------------- page starts
+# The browser tests' workers write their counts of the app's page loads (tests/e2e/conftest.py
+# PAGES); the summary is printed here, by the process that runs the session (the pytest-xdist
+# controller loads this conftest, not the one of tests/e2e/).
+RESULTS = Path(__file__).resolve().parents[1] / "test-results"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):
+        for old in RESULTS.glob("page-starts-*.json"):
+            old.unlink()
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Print the app's page loads, first visits and starts in place of the run."""
+    if hasattr(config, "workerinput"):
+        return
+    totals = {"loads": 0, "first": 0, "in_place": 0}
+    files = sorted(RESULTS.glob("page-starts-*.json"))
+    for path in files:
+        for key, value in json.loads(path.read_text()).items():
+            totals[key] = totals.get(key, 0) + int(value)
+    if files:
+        terminalreporter.write_line(
+            f"page starts: {totals['loads']} loads of the app ({totals['first']} first visits),"
+            f" {totals['in_place']} starts in place"
+        )

@@ -768,23 +768,3 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         (RESULTS / f"page-starts-{worker}.json").write_text(json.dumps(counts))
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    if not hasattr(session.config, "workerinput"):
-        for old in RESULTS.glob("page-starts-*.json"):
-            old.unlink()
-
-
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    """Print the app's page loads, first visits and starts in place of the run."""
-    if hasattr(config, "workerinput"):
-        return
-    totals = {"loads": 0, "first": 0, "in_place": 0}
-    files = sorted(RESULTS.glob("page-starts-*.json"))
-    for path in files:
-        for key, value in json.loads(path.read_text()).items():
-            totals[key] = totals.get(key, 0) + int(value)
-    if files:
-        terminalreporter.write_line(
-            f"page starts: {totals['loads']} loads of the app ({totals['first']} first visits),"
-            f" {totals['in_place']} starts in place"
-        )
