@@ -234,18 +234,24 @@ def transcript_names(text: str, players: int) -> tuple[str, ...] | None:
         match = _NAMES_RE.match(raw.strip())
         if match is None:
             continue
-        try:
-            names = json.loads(match.group(1))
-        except ValueError:
-            return None
-        if (
-            isinstance(names, list)
-            and len(names) == players
-            and all(isinstance(name, str) for name in names)
-        ):
-            return tuple(names)
-        return None
+        return names_from_json(match.group(1), players)
     return ()
+
+
+def names_from_json(raw: str, players: int) -> tuple[str, ...] | None:
+    """The names of ``raw``, a JSON array of ``players`` strings (the ``# names:`` line's and a
+    shared link's ``names`` value), else None. The names are as written."""
+    try:
+        names = json.loads(raw)
+    except ValueError:
+        return None
+    if (
+        isinstance(names, list)
+        and len(names) == players
+        and all(isinstance(name, str) for name in names)
+    ):
+        return tuple(names)
+    return None
 
 
 def _illegal(state: GameState, action: Action, line: int, turn: int) -> RecordError:

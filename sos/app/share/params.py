@@ -30,6 +30,7 @@ from ...rules import (
     Rules,
     app_rules,
 )
+from ..saving.transcript import names_from_json
 from ..text.i18n import LANGUAGES, text
 from ..text.message import Message, message
 
@@ -303,17 +304,7 @@ def read_names(raw: str, players: int) -> tuple[str, ...] | None:
     :func:`sos.app.share.players.with_names`)."""
     if len(raw) > _MAX_NAMES_CHARS:
         return None
-    try:
-        names = json.loads(raw)
-    except ValueError:
-        return None
-    if (
-        isinstance(names, list)
-        and len(names) == players
-        and all(isinstance(name, str) for name in names)
-    ):
-        return tuple(names)
-    return None
+    return names_from_json(raw, players)
 
 
 def to_query(settings: Settings) -> str:
