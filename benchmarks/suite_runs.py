@@ -14,15 +14,13 @@ benchmarks/RESULTS.md.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from repeat import print_table, tally  # noqa: E402
+from repeat import print_table, run_once, tally  # noqa: E402
 
 OUT = ROOT / "test-results" / "suite-runs"
 
@@ -36,13 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     reports = []
     for run in range(1, args.runs + 1):
         report = OUT / f"run-{run}.xml"
-        report.unlink(missing_ok=True)
-        began = time.monotonic()
-        done = subprocess.run(
-            ["bash", "scripts/test.sh", f"--junitxml={report}", *args.pytest_args],
-            cwd=ROOT, capture_output=True, text=True, check=False,
+        done, took = run_once(
+            ["bash", "scripts/test.sh", f"--junitxml={report}", *args.pytest_args], report
         )
-        minutes, seconds = divmod(int(time.monotonic() - began), 60)
+        minutes, seconds = divmod(int(took), 60)
         lines = done.stdout.strip().splitlines() or ["(no output)"]
         starts = next((line for line in lines if line.startswith("page starts:")), "")
         print(f"run {run}: {minutes} min {seconds:02d} s, exit {done.returncode}: {lines[-1]}")

@@ -61,6 +61,17 @@ def print_table(counts: Counter[str], first: dict[str, str], runs: int) -> None:
         print(f"  {count:3d}/{runs}  {test}\n         {first[test]}")
 
 
+def run_once(
+    command: list[str], report: Path
+) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run ``command`` (which writes the JUnit XML ``report``) from the project's root, a
+    report left by an earlier run removed first; returns the finished process and its seconds."""
+    report.unlink(missing_ok=True)
+    began = time.monotonic()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    return done, time.monotonic() - began
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", "--runs", type=int, default=10, help="how many runs (default 10)")
@@ -72,16 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     reports = []
     for run in range(1, args.runs + 1):
         report = OUT / f"run-{run}.xml"
-        report.unlink(missing_ok=True)
-        began = time.monotonic()
-        done = subprocess.run(
+        done, seconds = run_once(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
              f"--junitxml={report}", *args.pytest_args],
-            cwd=ROOT, capture_output=True, text=True, check=False,
+            report,
         )
         reports.append(report)
         last = (done.stdout.strip().splitlines() or ["(no output)"])[-1]
-        print(f"run {run}/{args.runs}: {last} ({time.monotonic() - began:.0f} s)", flush=True)
+        print(f"run {run}/{args.runs}: {last} ({seconds:.0f} s)", flush=True)
         if done.returncode not in (0, 1) or not report.is_file():
             print(done.stdout[-3000:] + done.stderr[-3000:])
             return 2
